@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing (the tests assert behaviour).
+ * Builds the web client first. Set BENCH_DATABASE_URL to a PostgreSQL server where a scratch
+ * database may be created and dropped (e.g. postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { execSync } from 'node:child_process';
+import { bundleReport } from './bundle';
+import { benchMe } from './me';
+
+execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+bundleReport('features/auth/pages/login-page.tsx');
+await benchMe('PGlite');
+if (process.env.BENCH_DATABASE_URL) await benchMe('PostgreSQL', process.env.BENCH_DATABASE_URL);
+else console.log('\n(BENCH_DATABASE_URL is not set: PostgreSQL figures skipped.)');

@@ -1,0 +1,18 @@
+/** `npm run demo`: the server with an embedded database (./data/demo unless DATA_DIR is set) and demo data. */
+import { seedDemoData } from '../src/server/demo-data';
+import { startServer } from '../src/server/start';
+
+process.env.DATA_DIR ??= './data/demo';
+
+startServer({
+  banner: 'Stove back office (demo)',
+  beforeListen: async (handle) => {
+    const seeded = await seedDemoData(handle.db);
+    if (seeded.users > 0 || seeded.factories > 0) {
+      console.log(`  Demo data: ${seeded.factories} factories and ${seeded.users} users added (logins in README.md).`);
+    }
+  },
+}).catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

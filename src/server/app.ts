@@ -1,0 +1,147 @@
+/** Builds the Fastify app: plugins, the permission guard, every route. Tests use it with app.inject(). */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../common/contracts/errors';
+import { createAuth, requestOrigin, type Auth } from './auth/auth';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError, type FieldErrors } from './http/errors';
+import { guard } from './http/guard';
+import { webHeaders } from './http/web-request';
+import { activitySessionRoutes } from './modules/activity-sessions/activity-sessions.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { factoryRoutes } from './modules/factories/factories.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { userRoutes } from './modules/users/users.routes';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  authSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface App {
+  app: FastifyInstance;
+  auth: Auth;
+}
+
+const DOCS_PREFIX = '/api/docs';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function buildApp({ db, config, authSecret, logger = false }: BuildAppOptions): Promise<App> {
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 10 * 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const auth = createAuth(db, config, authSecret);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Stove back office API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+
+  // Cross-site request forgery: a state-changing API call from a browser must come from our own origin.
+  const trusted = new Set([config.publicUrl, ...config.trustedOrigins]);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) {
+      return;
+    }
+    const origin = request.headers.origin;
+    const own = requestOrigin(webHeaders(request));
+    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+    if ((origin && origin !== own && !trusted.has(origin)) || (!origin && crossSite)) {
+      throw new AppError(403, ERROR_CODES.badOrigin, 'This request came from another site and was refused.');
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      const [first] = error.validation;
+      const where = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const message = first ? `${where ? `${where}: ` : ''}${first.message ?? 'Invalid value'}` : 'Invalid request';
+      return reply.status(400).send({ error: { code: ERROR_CODES.validation, message, details: { fieldErrors } } });
+    }
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: ERROR_CODES.validation, message: (error as Error).message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong on the server. Please try again.' } });
+  });
+
+  await app.register(guard, { auth, db, publicPrefixes: [DOCS_PREFIX] });
+  await app.register(authRoutes, { auth, db, config });
+  await app.register(healthRoutes, { db });
+  await app.register(meRoutes);
+  await app.register(activitySessionRoutes, { db });
+  await app.register(userRoutes, { db });
+  await app.register(factoryRoutes, { db });
+
+  const webRoot = resolve(config.webDistDir);
+  const hasWeb = existsSync(resolve(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
+    }
+    // The single-page app handles every other path, including /auth, /404 and unknown ones.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return { app, auth };
+}

@@ -1,0 +1,71 @@
+/** better-auth: email + password, no sign-up, argon2id, database rate limiting, 12-hour sessions. */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSION_MAX_AGE_MS } from '../../common/constants';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
+import { hashPassword, verifyPassword } from './password';
+
+/** The header the server sets from the address Fastify saw; a client-sent one is overwritten. */
+export const CLIENT_IP_HEADER = 'x-client-ip';
+
+export function createAuth(db: Database, config: Config, secret: string) {
+  return betterAuth({
+    appName: 'Stove Back Office',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    session: {
+      // Absolute lifetime; idleness is enforced on every request (see session.ts).
+      expiresIn: SESSION_MAX_AGE_MS / 1000,
+      disableSessionRefresh: true,
+      additionalFields: {
+        lastActiveAt: { type: 'date', required: false, input: false, defaultValue: () => new Date() },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.signInRateLimitPerMinute },
+      },
+    },
+    trustedOrigins: (request) => {
+      const origins: string[] = [config.publicUrl, ...config.trustedOrigins];
+      const own = request ? requestOrigin(request.headers) : null;
+      if (own) origins.push(own);
+      return origins;
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The origin this request was addressed to (scheme from x-forwarded-proto only when set by our server). */
+export function requestOrigin(headers: Headers): string | null {
+  const host = headers.get('host');
+  if (!host) return null;
+  const proto = headers.get('x-forwarded-proto') ?? 'http';
+  return `${proto}://${host}`;
+}

@@ -1,0 +1,40 @@
+/** What a server needs before it listens: the shared auth secret and, on an empty database, a first Admin. */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { appSettings } from './db/schema/core';
+import { createUser } from './modules/users/users.service';
+import { countUsers } from './modules/users/users.repository';
+
+const AUTH_SECRET_KEY = 'auth_secret';
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
+/** BETTER_AUTH_SECRET, or one generated once and kept in the database so every instance shares it. */
+export async function ensureAuthSecret(db: Database, config: Config): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  await db
+    .insert(appSettings)
+    .values({ key: AUTH_SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, AUTH_SECRET_KEY));
+  if (!row) throw new Error('could not store the auth secret');
+  return row.value;
+}
+
+export interface InitialAdmin {
+  email: string;
+  /** Set only when the password was generated and must be shown once. */
+  generatedPassword: string | null;
+}
+
+/** With no users at all, creates an Admin from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.com with a generated password.
+ * (Not admin@localhost: better-auth's sign-in rejects an address without a top-level domain.) */
+export async function ensureInitialAdmin(db: Database, config: Config): Promise<InitialAdmin | null> {
+  if ((await countUsers(db)) > 0) return null;
+  const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
+  const generatedPassword = config.adminPassword ? null : randomBytes(12).toString('base64url');
+  const password = config.adminPassword ?? generatedPassword ?? '';
+  await createUser(db, null, { email, name: 'Administrator', password, groups: ['Admin'], factoryId: null });
+  return { email, generatedPassword };
+}

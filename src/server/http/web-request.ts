@@ -1,0 +1,30 @@
+/** Fastify request → the web `Headers`/`Request` better-auth works with. */
+import type { FastifyRequest } from 'fastify';
+import { CLIENT_IP_HEADER } from '../auth/auth';
+
+export function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else headers.set(key, value);
+  }
+  // Only the server says which address and scheme a request came from.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.set('x-forwarded-proto', request.protocol);
+  return headers;
+}
+
+export function webRequest(request: FastifyRequest, publicUrl: string): Request {
+  const url = new URL(request.url, publicUrl);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const headers = webHeaders(request);
+  // The body is re-serialized below, so the original framing headers no longer apply.
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  return new Request(url, {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  });
+}

@@ -1,0 +1,79 @@
+/** Reads the configuration, opens and migrates the database, and listens (used by main.ts and the demo). */
+import { INACTIVITY_TIMEOUT_MS } from '../common/constants';
+import { buildApp } from './app';
+import { sweepSessions } from './auth/sessions.repository';
+import { ensureAuthSecret, ensureInitialAdmin } from './bootstrap';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+export interface StartOptions {
+  /** Runs after migrations and before listening (the demo seeds its data here). */
+  beforeListen?: (handle: Awaited<ReturnType<typeof openDatabase>>, config: Config) => Promise<void>;
+  banner?: string;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  await handle.migrate();
+  await options.beforeListen?.(handle, config);
+
+  const admin = await ensureInitialAdmin(handle.db, config);
+  const secret = await ensureAuthSecret(handle.db, config);
+  const { app } = await buildApp({
+    db: handle.db,
+    config,
+    authSecret: secret,
+    logger: { level: config.logLevel },
+  });
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    sweepSessions(handle.db, new Date(now - INACTIVITY_TIMEOUT_MS), new Date(now)).catch((err: unknown) =>
+      app.log.warn({ err }, 'session sweep failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    try {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\n  ${options.banner ?? 'Stove back office'} is running at ${config.publicUrl}  (database: ${where})`);
+  if (admin) {
+    console.log(`  Created the first Admin: ${admin.email}`);
+    if (admin.generatedPassword) {
+      console.log(`  Its generated password (shown only this once): ${admin.generatedPassword}`);
+    }
+  }
+  console.log('');
+}
+

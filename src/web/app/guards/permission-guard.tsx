@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import type { Permission } from '@common/permissions';
+import { Loading } from '@web/components/ui/loading';
+import { useMe } from '@web/features/auth/api/get-me';
+import { AccessDeniedCard } from '../components/access-denied-card';
+
+/** Renders its page only with the route's permission (spec §2); the server checks again. */
+export function PermissionGuard({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const { data: me, isPending } = useMe();
+  if (isPending) return <Loading className="py-10" />;
+  if (!me?.permissions.includes(permission)) return <AccessDeniedCard />;
+  return children;
+}

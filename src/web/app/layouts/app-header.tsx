@@ -1,0 +1,31 @@
+import { LogOutIcon } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { Separator } from '@web/components/ui/separator';
+import { SidebarTrigger } from '@web/components/ui/sidebar';
+import { useMe } from '@web/features/auth/api/get-me';
+
+interface AppHeaderProps {
+  onLogout: () => void;
+  isLoggingOut: boolean;
+}
+
+/** "Welcome, NAME" (just "Welcome" while loading or without a name) and Logout. */
+export function AppHeader({ onLogout, isLoggingOut }: AppHeaderProps) {
+  const { data: me } = useMe();
+  const name = me?.profile.name?.trim();
+  const greeting = name ? `Welcome, ${name}` : 'Welcome';
+
+  return (
+    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
+      <SidebarTrigger className="-ml-1" />
+      <Separator orientation="vertical" className="mr-1 h-5! self-center" />
+      <p className="min-w-0 flex-1 truncate text-sm font-medium" data-testid="header-greeting">
+        {greeting}
+      </p>
+      <Button variant="outline" size="sm" onClick={onLogout} disabled={isLoggingOut}>
+        <LogOutIcon aria-hidden="true" />
+        {isLoggingOut ? 'Logging out...' : 'Logout'}
+      </Button>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@web/lib/utils';
+
+function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-sidebar-accent', className)}
+      {...props}
+    />
+  );
+}
+
+export { Skeleton };

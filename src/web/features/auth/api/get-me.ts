@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { meResponseSchema, type MeResponse } from '@common/contracts/me';
+import { apiClient, isUnauthenticatedError } from '@web/lib/api-client';
+
+export const meQueryKey = ['me'] as const;
+
+/**
+ * GET /api/me. Resolves to null when nobody is signed in (401 UNAUTHENTICATED
+ * or SESSION_EXPIRED), so "signed out" is data, not an error.
+ */
+export async function getMe(signal?: AbortSignal): Promise<MeResponse | null> {
+  try {
+    const data = await apiClient.get('/api/me', { signal });
+    return meResponseSchema.parse(data);
+  } catch (error) {
+    if (isUnauthenticatedError(error)) return null;
+    throw error;
+  }
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
