@@ -19,3 +19,35 @@ export async function login(page: Page, group: Group): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(`Welcome, ${user.name}`)).toBeVisible();
 }
+
+/** The sidebar's navigation landmark. */
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** Expands every menu group and returns the menu as text: singles as "Title", groups as "Group > Item". */
+export async function readMenu(page: Page): Promise<string[]> {
+  const nav = mainNav(page);
+  await expect(nav.getByText('Loading permissions...')).toHaveCount(0);
+  const triggers = nav.locator('button[aria-expanded]');
+  const count = await triggers.count();
+  for (let i = 0; i < count; i++) {
+    const trigger = triggers.nth(i);
+    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+  }
+  const lines: string[] = [];
+  const items = nav.locator('ul').first().locator(':scope > li');
+  const n = await items.count();
+  for (let i = 0; i < n; i++) {
+    const li = items.nth(i);
+    const trigger = li.locator(':scope > button[aria-expanded]');
+    if ((await trigger.count()) > 0) {
+      const group = (await trigger.innerText()).trim();
+      const subs = await li.locator('ul a').allInnerTexts();
+      lines.push(...subs.map((s) => `${group} > ${s.trim()}`));
+    } else if ((await li.locator(':scope > a').count()) > 0) {
+      lines.push((await li.locator(':scope > a').innerText()).trim());
+    }
+  }
+  return lines;
+}

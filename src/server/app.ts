@@ -136,7 +136,8 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+    // API paths and missing build files (an /assets/ name from an older build) are real 404s.
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
     }
     // The single-page app handles every other path, including /auth, /404 and unknown ones.

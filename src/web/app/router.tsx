@@ -37,7 +37,7 @@ const shellRoutes: RouteObject[] = SHELL_ROUTES.map((route) => ({
   element: <PermissionGuard permission={route.permission}>{shellRoutePage(route)}</PermissionGuard>,
 }));
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     children: [

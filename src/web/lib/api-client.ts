@@ -35,7 +35,7 @@ export function isUnauthenticatedError(error: unknown): boolean {
 
 type JsonBody = Record<string, unknown> | readonly unknown[];
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: JsonBody;
   signal?: AbortSignal;
@@ -87,7 +87,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, signal, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -3,7 +3,7 @@ import { QUERY_RETRY, QUERY_STALE_TIME_MS } from '@common/constants';
 import { isClientError, isUnauthenticatedError } from './api-client';
 
 /** Retry once (spec §9), but never a 4xx: asking again will not change the answer. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isClientError(error)) return false;
   return failureCount < QUERY_RETRY;
 }

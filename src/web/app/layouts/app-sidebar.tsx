@@ -17,6 +17,7 @@ import {
   useSidebar,
 } from '@web/components/ui/sidebar';
 import { Loading } from '@web/components/ui/loading';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { useMe } from '@web/features/auth/api/get-me';
 import { MENU_ICONS } from './menu-icons';
 
@@ -69,7 +70,15 @@ export function AppSidebar() {
         <nav aria-label="Main">
           <SidebarGroup>
             {me === undefined ? (
-              <Loading label="Loading permissions..." className="justify-start px-2 py-2 group-data-[collapsible=icon]:hidden" />
+              <div className="flex flex-col gap-2">
+                <Loading
+                  label="Loading permissions..."
+                  className="justify-start px-2 py-1 group-data-[collapsible=icon]:hidden"
+                />
+                {[0, 1, 2, 3].map((row) => (
+                  <Skeleton key={row} className="h-8 w-full" />
+                ))}
+              </div>
             ) : (
               <SidebarMenu>
                 {entries.map((entry) => {

@@ -3,7 +3,7 @@ import type { ShellRoute } from '@common/permissions';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '../components/page-header';
 
-export const AREA_NOT_AVAILABLE = 'This area is not available yet.';
+const AREA_NOT_AVAILABLE = 'This area is not available yet.';
 
 export function AreaNotAvailable({ title }: { title: string }) {
   return (

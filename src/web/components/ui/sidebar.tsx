@@ -119,7 +119,7 @@ function SidebarProvider({ className, style, children, ...props }: ComponentProp
   );
 }
 
-function Sidebar({ className, children, ...props }: ComponentProps<'div'>) {
+function Sidebar({ className, children, ...props }: ComponentProps<'aside'>) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
   if (isMobile) {
@@ -128,6 +128,8 @@ function Sidebar({ className, children, ...props }: ComponentProps<'div'>) {
         <SheetContent
           data-slot="sidebar"
           data-mobile="true"
+          // Portalled out of the provider, so the width variable is set here.
+          style={{ '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
           className="w-(--sidebar-width-mobile) max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground sm:max-w-(--sidebar-width-mobile)"
         >
           <SheetHeader className="sr-only">
@@ -141,8 +143,9 @@ function Sidebar({ className, children, ...props }: ComponentProps<'div'>) {
   }
 
   return (
-    <div
+    <aside
       data-slot="sidebar"
+      aria-label="Sidebar"
       data-state={state}
       data-collapsible={state === 'collapsed' ? 'icon' : ''}
       className={cn(
@@ -153,7 +156,7 @@ function Sidebar({ className, children, ...props }: ComponentProps<'div'>) {
       {...props}
     >
       <div className="flex h-full w-full flex-col overflow-hidden">{children}</div>
-    </div>
+    </aside>
   );
 }
 
@@ -190,10 +193,6 @@ function SidebarInset({ className, ...props }: ComponentProps<'div'>) {
 
 function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="sidebar-header" className={cn('flex flex-col gap-2 p-2', className)} {...props} />;
-}
-
-function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sidebar-footer" className={cn('flex flex-col gap-2 p-2', className)} {...props} />;
 }
 
 function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
@@ -285,7 +284,6 @@ function SidebarMenuSubButton({ asChild = false, className, ...props }: Componen
 export {
   Sidebar,
   SidebarContent,
-  SidebarFooter,
   SidebarGroup,
   SidebarHeader,
   SidebarInset,

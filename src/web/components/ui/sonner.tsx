@@ -3,7 +3,7 @@ import { Toaster as Sonner } from 'sonner';
 
 /** App-wide toasts: `toast.success(...)`, and `toast.error(...)` for destructive ones. */
 function Toaster(props: ComponentProps<typeof Sonner>) {
-  return <Sonner theme="light" richColors closeButton position="top-right" {...props} />;
+  return <Sonner theme="light" richColors closeButton position="bottom-right" {...props} />;
 }
 
 export { Toaster };

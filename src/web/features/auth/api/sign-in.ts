@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@web/lib/api-client';
 
-export interface SignInInput {
+interface SignInInput {
   email: string;
   password: string;
 }

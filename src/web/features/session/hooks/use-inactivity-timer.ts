@@ -8,7 +8,7 @@ import {
 } from '../model/inactivity.model';
 
 /** The events that count as the user doing something (spec §4). */
-export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
 
 const ACTIVE: InactivityState = { phase: 'active' };
 

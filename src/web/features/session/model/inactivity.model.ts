@@ -19,7 +19,7 @@ export interface InactivityTimings {
   countdownSeconds: number;
 }
 
-export const DEFAULT_TIMINGS: InactivityTimings = {
+const DEFAULT_TIMINGS: InactivityTimings = {
   warningMs: INACTIVITY_WARNING_MS,
   timeoutMs: INACTIVITY_TIMEOUT_MS,
   countdownSeconds: INACTIVITY_COUNTDOWN_SECONDS,

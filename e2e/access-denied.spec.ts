@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support';
+
+const DENIED =
+  "You don't have permission to access this page. Please contact your administrator if you believe this is an error.";
+
+test('a page without the permission shows the Access Denied card', async ({ page }) => {
+  await login(page, 'Sales Officer');
+  await page.goto('/users');
+  await expect(page.getByText('Access Denied')).toBeVisible();
+  await expect(page.getByText(DENIED)).toBeVisible();
+});
+
+test('a page with the permission shows its title and the not-available-yet empty state', async ({ page }) => {
+  await login(page, 'Admin');
+  await page.goto('/stove-id/transfer-history');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transfer History' })).toBeVisible();
+  await expect(page.getByText(/not available yet/i)).toBeVisible();
+  await expect(page.getByText(DENIED)).toHaveCount(0);
+});
+
+test('"Loading..." shows while permissions load', async ({ page }) => {
+  await login(page, 'Admin');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/users');
+  await expect(page.getByText('Loading...').first()).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+});

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support';
+
+const INACTIVITY = 'Session expired due to inactivity. Please log in again.';
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+  await login(page, 'Admin');
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+});
+
+test('the warning opens at 13 minutes, not before, and "Stay Logged In" extends the session', async ({ page }) => {
+  const dialog = page.getByRole('alertdialog', { name: 'Session Timeout Warning' });
+  await page.clock.fastForward('12:50');
+  await expect(dialog).toHaveCount(0);
+  await page.clock.fastForward('00:12');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('session-timeout-countdown')).toContainText(/1[12]\d seconds/);
+  await page.clock.runFor(5_000);
+  await expect(page.getByTestId('session-timeout-countdown')).toContainText(/11\d seconds/);
+
+  const ping = page.waitForRequest((r) => r.url().includes('/api/activity-sessions/') && r.url().endsWith('/ping'));
+  await dialog.getByRole('button', { name: 'Stay Logged In' }).click();
+  expect((await ping).postDataJSON()).toEqual({ active: true });
+  await expect(page.getByText('Session extended successfully')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The timer started again: 12 more minutes are still fine.
+  await page.clock.fastForward('12:00');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+});
+
+test('when the countdown reaches zero the user is signed out with the inactivity message', async ({ page }) => {
+  await page.clock.fastForward('13:01');
+  await expect(page.getByRole('alertdialog', { name: 'Session Timeout Warning' })).toBeVisible();
+  await page.clock.runFor('02:00');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText(INACTIVITY)).toBeVisible();
+  await page.goto('/admin-dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('15 minutes without activity sign out even if the page missed the countdown', async ({ page }) => {
+  await page.clock.fastForward('15:01');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText(INACTIVITY)).toBeVisible();
+});
+
+test('"Log Out Now" signs out at once', async ({ page }) => {
+  await page.clock.fastForward('13:01');
+  await page.getByRole('button', { name: 'Log Out Now' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+});
+
+test('user activity resets the timer', async ({ page }) => {
+  await page.clock.fastForward('10:00');
+  await page.mouse.move(200, 300);
+  await page.keyboard.press('Shift');
+  await page.clock.runFor(2_000); // past the 1 s debounce
+  await page.clock.fastForward('10:00');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.clock.fastForward('03:30');
+  await expect(page.getByRole('alertdialog', { name: 'Session Timeout Warning' })).toBeVisible();
+});

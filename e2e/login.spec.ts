@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoUser, login } from './support';
+
+test.describe('login screen', () => {
+  test('signs in with the right password: success toast and landing page', async ({ page }) => {
+    const admin = demoUser('Admin');
+    await page.goto('/auth');
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Logged in successfully!')).toBeVisible();
+    await expect(page.getByText('Success', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await expect(page.getByText(`Welcome, ${admin.name}`)).toBeVisible();
+  });
+
+  test('a wrong password shows the server message in an error toast and stays on /auth', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(demoUser('Sales Officer').email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Error', { exact: true })).toBeVisible();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('shows "Logging in..." while the request is under way', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/sign-in/email', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(demoUser('Sales Manager').email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/sales\/sales-order$/);
+  });
+
+  test('both fields are required and the username must be an email (browser validation)', async ({ page }) => {
+    let requests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/sign-in')) requests++;
+    });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByLabel('Email')).toHaveJSProperty('validity.valueMissing', true);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('something-long');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByLabel('Email')).toHaveJSProperty('validity.typeMismatch', true);
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Password').fill('');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByLabel('Password')).toHaveJSProperty('validity.valueMissing', true);
+    expect(requests).toBe(0);
+  });
+
+  test('a signed-out user is sent to /auth from any page', async ({ page }) => {
+    for (const path of ['/', '/users', '/stove-id/management', '/some/unknown/page']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth$/);
+    }
+  });
+
+  test('a signed-in user who opens /auth is sent to /', async ({ page }) => {
+    await login(page, 'Stove Coupler');
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/production\/stove-report$/);
+  });
+});
