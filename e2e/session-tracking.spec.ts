@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { DEMO_PASSWORD, demoUser } from './support';
 
 test('each signed-in tab records an activity session, pings it every 30 s and on becoming visible, and ends it on unload', async ({
@@ -17,7 +17,7 @@ test('each signed-in tab records an activity session, pings it every 30 s and on
   expect(body.ipAddress).toBeNull();
   expect(body.userAgent).toBe(await page.evaluate(() => navigator.userAgent));
 
-  const isPing = (r: import('@playwright/test').Request) => r.url().endsWith(`/api/activity-sessions/${body.id}/ping`);
+  const isPing = (r: Request) => r.url().endsWith(`/api/activity-sessions/${body.id}/ping`);
   const ping = page.waitForRequest(isPing);
   await page.clock.fastForward('00:31');
   const pingResponse = await (await ping).response();

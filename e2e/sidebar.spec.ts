@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { login, mainNav } from './support';
 
-async function sidebarWidth(page: import('@playwright/test').Page): Promise<number> {
+async function sidebarWidth(page: Page): Promise<number> {
   return page.locator('aside[data-slot="sidebar"]').evaluate((el) => el.getBoundingClientRect().width);
 }
 

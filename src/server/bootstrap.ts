@@ -28,8 +28,10 @@ export interface InitialAdmin {
   generatedPassword: string | null;
 }
 
-/** With no users at all, creates an Admin from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.com with a generated password.
- * (Not admin@localhost: better-auth's sign-in rejects an address without a top-level domain.) */
+/**
+ * With no users at all, creates an Admin from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.com with a
+ * generated password (not admin@localhost: better-auth's sign-in rejects an address without a top-level domain).
+ */
 export async function ensureInitialAdmin(db: Database, config: Config): Promise<InitialAdmin | null> {
   if ((await countUsers(db)) > 0) return null;
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();

@@ -1,15 +1,7 @@
-import { z } from 'zod';
-
-/** Every API error body: `{ error: { code, message, details? } }`. */
-export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
+/**
+ * Every API error body is `{ error: { code, message, details? } }`; `details.fieldErrors`
+ * maps a field to its messages for bad input. These are the codes.
+ */
 export const ERROR_CODES = {
   unauthenticated: 'UNAUTHENTICATED',
   sessionExpired: 'SESSION_EXPIRED',

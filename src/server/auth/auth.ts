@@ -51,6 +51,8 @@ export function createAuth(db: Database, config: Config, secret: string) {
       return origins;
     },
     advanced: {
+      // Keep better-auth's origin/CSRF checks on everywhere: it turns them off by default when NODE_ENV=test.
+      disableOriginCheck: false,
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),

@@ -6,8 +6,6 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
-export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
 export function openTestDatabase(): Promise<DatabaseHandle> {
   return openScratchDatabase(process.env.TEST_DATABASE_URL);
 }
