@@ -32,8 +32,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'react', 'react-*', 'drizzle-orm', 'drizzle-orm/*'], message: 'src/common is shared by server and web: no node, react or drizzle imports.' },
-            { group: ['**/server/**', '**/web/**', '@server/*', '@web/*'], message: 'src/common must not import server or web code.' },
+            {
+              group: ['node:*', 'react', 'react-*', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'src/common is shared by server and web: no node, react or drizzle imports.',
+            },
+            {
+              group: ['**/server/**', '**/web/**', '@server/*', '@web/*'],
+              message: 'src/common must not import server or web code.',
+            },
           ],
         },
       ],
@@ -42,7 +48,10 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '@web/*'], message: 'The server never imports web code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**', '@web/*'], message: 'The server never imports web code.' }] },
+      ],
     },
   },
   {
@@ -64,7 +73,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**', '@server/*'], message: 'The web client never imports server code.' },
-            { group: ['@web/features/*', '../../*/**', '../../../features/*'], message: 'Features do not import each other; compose them in src/web/app.' },
+            {
+              group: ['@web/features/*', '../../*/**', '../../../features/*'],
+              message: 'Features do not import each other; compose them in src/web/app.',
+            },
           ],
         },
       ],

@@ -4,7 +4,10 @@ import { rmSync } from 'node:fs';
 
 const dataDir = process.env.DATA_DIR ?? './data/e2e';
 rmSync(dataDir, { recursive: true, force: true });
-const child = spawn('npx', ['tsx', 'scripts/demo.ts'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
+const child = spawn('npx', ['tsx', 'scripts/demo.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir },
+});
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -25,7 +25,12 @@ function run(url: string, cookie: string, connections: number): Promise<autocann
 
 export async function benchMe(label: string, databaseUrl?: string): Promise<void> {
   const handle = await openScratchDatabase(databaseUrl);
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000', WEB_DIST_DIR: '/nonexistent' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000',
+    WEB_DIST_DIR: '/nonexistent',
+  });
   const { app } = await buildApp({ db: handle.db, config, authSecret: 'bench-secret'.padEnd(40, 'x') });
   await createUser(handle.db, null, {
     email: 'bench@example.com',

@@ -75,21 +75,9 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 /** Default base access of DOMAIN.md §3: component → groups granted. */
 export const DEFAULT_BASE_ACCESS: Readonly<Record<Component, readonly Group[]>> = {
-  dashboard: [
-    'Admin',
-    'Senior Sales Manager',
-    'Senior Production Manager',
-    'Production Manager',
-    'Factory Manager',
-  ],
+  dashboard: ['Admin', 'Senior Sales Manager', 'Senior Production Manager', 'Production Manager', 'Factory Manager'],
   'user-management': ['Admin'],
-  'customer-management': [
-    'Admin',
-    'Senior Sales Manager',
-    'Factory Manager',
-    'Sales Manager',
-    'Sales Officer',
-  ],
+  'customer-management': ['Admin', 'Senior Sales Manager', 'Factory Manager', 'Sales Manager', 'Sales Officer'],
   'factory-management': ['Admin', 'Senior Production Manager'],
   'stove-id-management': [
     'Admin',
@@ -131,23 +119,12 @@ export const DEFAULT_BASE_ACCESS: Readonly<Record<Component, readonly Group[]>> 
   'steel-management': ['Admin', 'Senior Production Manager', 'Senior Production Supervisor'],
   'steel-categories': ['Admin', 'Senior Production Supervisor'],
   'steel-records': ['Admin', 'Senior Production Supervisor'],
-  'inventory-management': [
-    'Admin',
-    'Senior Production Manager',
-    'Senior Production Supervisor',
-    'Factory Manager',
-  ],
+  'inventory-management': ['Admin', 'Senior Production Manager', 'Senior Production Supervisor', 'Factory Manager'],
   'sales-management': ['Admin', 'Senior Sales Manager', 'Factory Manager', 'Sales Manager'],
   'sales-packages': ['Admin', 'Senior Sales Manager'],
   'sales-categories': ['Admin', 'Senior Sales Manager'],
   'price-allocation': ['Admin', 'Senior Sales Manager'],
-  'sales-order': [
-    'Admin',
-    'Senior Sales Manager',
-    'Factory Manager',
-    'Sales Manager',
-    'Sales Officer',
-  ],
+  'sales-order': ['Admin', 'Senior Sales Manager', 'Factory Manager', 'Sales Manager', 'Sales Officer'],
   'sales-report': ['Admin', 'Senior Sales Manager', 'Sales Manager'],
   'announcement-management': ['Admin', 'Senior Sales Manager', 'Senior Production Manager'],
   'calendar-management': GROUPS.filter((g) => g !== 'Stove Coupler'),
@@ -157,9 +134,7 @@ export const DEFAULT_BASE_ACCESS: Readonly<Record<Component, readonly Group[]>> 
 
 /** Rows of the group × component table, as stored in the database. */
 export function defaultBaseAccessRows(): { group: Group; component: Component }[] {
-  return COMPONENTS.flatMap((component) =>
-    DEFAULT_BASE_ACCESS[component].map((group) => ({ group, component })),
-  );
+  return COMPONENTS.flatMap((component) => DEFAULT_BASE_ACCESS[component].map((group) => ({ group, component })));
 }
 
 /** Groups whose members see and act on all factories (DOMAIN.md §2). */
@@ -184,10 +159,7 @@ function has(groups: readonly Group[], ...wanted: Group[]): boolean {
  * groups, plus the overrides of spec §6. The two dashboard permissions are
  * decided by the overrides alone.
  */
-export function effectivePermissions(
-  groups: readonly Group[],
-  baseComponents: Iterable<Component>,
-): Set<Permission> {
+export function effectivePermissions(groups: readonly Group[], baseComponents: Iterable<Component>): Set<Permission> {
   const perms = new Set<Permission>(baseComponents);
   const grant = (...list: Permission[]) => list.forEach((p) => perms.add(p));
 
@@ -304,13 +276,10 @@ export interface MenuSingle extends MenuItem {
 
 export type MenuEntry = { kind: 'item'; item: MenuSingle } | { kind: 'group'; group: MenuGroup };
 
-const single = (
-  key: MenuKey,
-  title: string,
-  url: string,
-  permission: Permission,
-  icon: MenuIcon,
-): MenuEntry => ({ kind: 'item', item: { key, title, url, permission, icon } });
+const single = (key: MenuKey, title: string, url: string, permission: Permission, icon: MenuIcon): MenuEntry => ({
+  kind: 'item',
+  item: { key, title, url, permission, icon },
+});
 
 const item = (key: MenuKey, title: string, url: string, permission: Permission): MenuItem => ({
   key,
@@ -422,12 +391,7 @@ export const MENU: readonly MenuEntry[] = [
         item('inventory-input', 'Input', '/inventory/input', 'inventory-management'),
         item('inventory-remove', 'Remove Items', '/inventory/remove', 'inventory-management'),
         item('inventory-transfer', 'Transfer Inventory', '/inventory/transfer', 'inventory-management'),
-        item(
-          'inventory-transfer-history',
-          'Transfer History',
-          '/inventory/transfer-history',
-          'inventory-management',
-        ),
+        item('inventory-transfer-history', 'Transfer History', '/inventory/transfer-history', 'inventory-management'),
       ],
     },
   },

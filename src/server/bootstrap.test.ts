@@ -1,15 +1,11 @@
 /** Start-up: the first Admin on an empty database and the shared auth secret. */
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEFAULT_ADMIN_EMAIL,
-  ensureAuthSecret,
-  ensureInitialAdmin,
-} from "./bootstrap";
-import { users } from "./db/schema/auth";
-import { appSettings, userGroups } from "./db/schema/core";
-import { countRows, countUsersWithEmail } from "./test/db-assert";
-import { createTestContext, type TestContext } from "./test/test-app";
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ADMIN_EMAIL, ensureAuthSecret, ensureInitialAdmin } from './bootstrap';
+import { users } from './db/schema/auth';
+import { appSettings, userGroups } from './db/schema/core';
+import { countRows, countUsersWithEmail } from './test/db-assert';
+import { createTestContext, type TestContext } from './test/test-app';
 
 /** Each context starts on its own empty database; nothing else creates users in them. */
 let generated: TestContext;
@@ -18,8 +14,8 @@ beforeAll(async () => {
   [generated, configured] = await Promise.all([
     createTestContext(),
     createTestContext({
-      ADMIN_EMAIL: "Boss@Example.com",
-      ADMIN_PASSWORD: "a-chosen-admin-password",
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'a-chosen-admin-password',
     }),
   ]);
 });
@@ -29,83 +25,70 @@ afterAll(async () => {
 
 async function signInStatus(ctx: TestContext, email: string, password: string) {
   const res = await ctx.request({
-    method: "POST",
-    url: "/api/auth/sign-in/email",
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
     payload: { email, password },
   });
   return res.statusCode;
 }
 
-describe("ensureInitialAdmin", () => {
-  it("on an empty database creates an Admin with a generated password that signs in; then does nothing", async () => {
+describe('ensureInitialAdmin', () => {
+  it('on an empty database creates an Admin with a generated password that signs in; then does nothing', async () => {
     const db = generated.handle.db;
     expect(await countRows(db, users)).toBe(0);
 
     const admin = await ensureInitialAdmin(db, generated.config);
     expect(admin?.email).toBe(DEFAULT_ADMIN_EMAIL);
-    const password = admin?.generatedPassword ?? "";
+    const password = admin?.generatedPassword ?? '';
     expect(password.length).toBeGreaterThanOrEqual(16);
 
     expect(await countRows(db, users)).toBe(1);
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(users.email, DEFAULT_ADMIN_EMAIL));
+    const [user] = await db.select().from(users).where(eq(users.email, DEFAULT_ADMIN_EMAIL));
     const groups = await db
       .select()
       .from(userGroups)
-      .where(eq(userGroups.userId, user?.id ?? ""));
-    expect(groups.map((g) => g.group)).toEqual(["Admin"]);
+      .where(eq(userGroups.userId, user?.id ?? ''));
+    expect(groups.map((g) => g.group)).toEqual(['Admin']);
 
     const cookie = await generated.signIn(DEFAULT_ADMIN_EMAIL, password);
     const me = await generated.request({
-      method: "GET",
-      url: "/api/me",
+      method: 'GET',
+      url: '/api/me',
       cookie,
     });
-    expect(me.json()).toMatchObject({ groups: ["Admin"], isGlobal: true });
-    expect(me.json<{ permissions: string[] }>().permissions).toContain(
-      "user-management",
-    );
+    expect(me.json()).toMatchObject({ groups: ['Admin'], isGlobal: true });
+    expect(me.json<{ permissions: string[] }>().permissions).toContain('user-management');
 
     // A user exists now: nothing happens, even with other settings.
     expect(await ensureInitialAdmin(db, generated.config)).toBeNull();
     expect(
       await ensureInitialAdmin(db, {
         ...generated.config,
-        adminEmail: "other@example.com",
-        adminPassword: "another-password",
+        adminEmail: 'other@example.com',
+        adminPassword: 'another-password',
       }),
     ).toBeNull();
     expect(await countRows(db, users)).toBe(1);
-    expect(await countUsersWithEmail(db, "other@example.com")).toBe(0);
+    expect(await countUsersWithEmail(db, 'other@example.com')).toBe(0);
   });
 
-  it("uses ADMIN_EMAIL (lower-cased) and ADMIN_PASSWORD when given, and shows no password", async () => {
+  it('uses ADMIN_EMAIL (lower-cased) and ADMIN_PASSWORD when given, and shows no password', async () => {
     const db = configured.handle.db;
     const admin = await ensureInitialAdmin(db, configured.config);
     expect(admin).toEqual({
-      email: "boss@example.com",
+      email: 'boss@example.com',
       generatedPassword: null,
     });
     expect(await countRows(db, users)).toBe(1);
-    expect(
-      await signInStatus(
-        configured,
-        "boss@example.com",
-        "a-chosen-admin-password",
-      ),
-    ).toBe(200);
-    expect(
-      await signInStatus(configured, "boss@example.com", "not-the-password"),
-    ).toBe(401);
+    expect(await signInStatus(configured, 'boss@example.com', 'a-chosen-admin-password')).toBe(200);
+    expect(await signInStatus(configured, 'boss@example.com', 'not-the-password')).toBe(401);
     expect(await ensureInitialAdmin(db, configured.config)).toBeNull();
     expect(await countRows(db, users)).toBe(1);
   });
 });
 
-describe("ensureAuthSecret", () => {
-  it("generates a secret once, stores it, and returns the same one every time", async () => {
+describe('ensureAuthSecret', () => {
+  it('generates a secret once, stores it, and returns the same one every time', async () => {
     const db = generated.handle.db;
     expect(generated.config.authSecret).toBeUndefined();
     const first = await ensureAuthSecret(db, generated.config);
@@ -116,13 +99,11 @@ describe("ensureAuthSecret", () => {
     expect(rows.filter((r) => r.value === first)).toHaveLength(1);
   });
 
-  it("returns BETTER_AUTH_SECRET when configured, without touching the stored one", async () => {
+  it('returns BETTER_AUTH_SECRET when configured, without touching the stored one', async () => {
     const db = configured.handle.db;
     const before = await countRows(db, appSettings);
-    const secret = "s".repeat(40);
-    expect(
-      await ensureAuthSecret(db, { ...configured.config, authSecret: secret }),
-    ).toBe(secret);
+    const secret = 's'.repeat(40);
+    expect(await ensureAuthSecret(db, { ...configured.config, authSecret: secret })).toBe(secret);
     expect(await countRows(db, appSettings)).toBe(before);
   });
 });

@@ -8,7 +8,7 @@ import { createUser } from './modules/users/users.service';
 import { countUsers } from './modules/users/users.repository';
 
 const AUTH_SECRET_KEY = 'auth_secret';
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
 /** BETTER_AUTH_SECRET, or one generated once and kept in the database so every instance shares it. */
 export async function ensureAuthSecret(db: Database, config: Config): Promise<string> {
@@ -28,10 +28,7 @@ export interface InitialAdmin {
   generatedPassword: string | null;
 }
 
-/**
- * With no users at all, creates an Admin from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.com with a
- * generated password (not admin@localhost: better-auth's sign-in rejects an address without a top-level domain).
- */
+/** With no users at all, creates an Admin from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@localhost with a generated password. */
 export async function ensureInitialAdmin(db: Database, config: Config): Promise<InitialAdmin | null> {
   if ((await countUsers(db)) > 0) return null;
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();

@@ -1,9 +1,9 @@
 /** Environment → typed configuration, with errors a person can act on. */
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../common/constants';
+import { SIGN_IN_EMAIL_PATTERN } from '../common/contracts/users';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,8 +18,11 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SIGN_IN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-  ADMIN_EMAIL: z.string().email('ADMIN_EMAIL must be an email address').optional(),
-  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_EMAIL: z.string().regex(SIGN_IN_EMAIL_PATTERN, 'ADMIN_EMAIL must be an email address').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });

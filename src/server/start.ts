@@ -26,7 +26,11 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     throw err;
   }
 
-  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const handle = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   await handle.migrate();
   await options.beforeListen?.(handle, config);
 
@@ -76,4 +80,3 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   }
   console.log('');
 }
-

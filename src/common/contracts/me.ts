@@ -9,9 +9,7 @@ export const meResponseSchema = z.object({
   profile: z.object({ name: z.string().nullable() }),
   groups: z.array(z.enum(GROUPS)),
   permissions: z.array(z.enum(PERMISSIONS)),
-  factory: z
-    .object({ id: z.string(), name: z.string(), code: z.string(), kind: factoryKindSchema })
-    .nullable(),
+  factory: z.object({ id: z.string(), name: z.string(), code: z.string(), kind: factoryKindSchema }).nullable(),
   isGlobal: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

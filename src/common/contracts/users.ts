@@ -26,3 +26,10 @@ export const createdUserSchema = z.object({
   groups: z.array(z.enum(GROUPS)),
   factoryId: z.string().nullable(),
 });
+
+/**
+ * What sign-in accepts as an email: any address a browser's type="email" field accepts,
+ * including single-label domains such as admin@localhost.
+ */
+export const SIGN_IN_EMAIL_PATTERN =
+  /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;

@@ -10,7 +10,9 @@ export interface ActorRow {
 
 /** Profile, factory, groups and base components of one user, in one round trip. */
 export async function findActorRow(db: Executor, userId: string): Promise<ActorRow | null> {
-  const rows = await queryRows<ActorRow>(db, sql`
+  const rows = await queryRows<ActorRow>(
+    db,
+    sql`
     select p.name,
            case when f.id is null then null
                 else json_build_object('id', f.id, 'name', f.name, 'code', f.code, 'kind', f.kind) end as factory,
@@ -22,6 +24,7 @@ export async function findActorRow(db: Executor, userId: string): Promise<ActorR
       from users u
       left join profiles p on p.id = u.id
       left join factories f on f.id = p.factory_id
-     where u.id = ${userId}`);
+     where u.id = ${userId}`,
+  );
   return rows[0] ?? null;
 }

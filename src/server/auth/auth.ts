@@ -1,11 +1,20 @@
 /** better-auth: email + password, no sign-up, argon2id, database rate limiting, 12-hour sessions. */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { username } from 'better-auth/plugins';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSION_MAX_AGE_MS } from '../../common/constants';
+import { SIGN_IN_EMAIL_PATTERN } from '../../common/contracts/users';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import { hashPassword, verifyPassword } from './password';
+
+/**
+ * better-auth's /sign-in/email refuses addresses without a dot in the domain (admin@localhost),
+ * so our /api/auth/sign-in/email hands the credentials to its username sign-in; `users.username`
+ * is a generated column equal to the email (see modules/auth/auth.routes.ts).
+ */
+export const BETTER_AUTH_SIGN_IN_PATH = '/sign-in/username';
 
 /** The header the server sets from the address Fastify saw; a client-sent one is overwritten. */
 export const CLIENT_IP_HEADER = 'x-client-ip';
@@ -41,6 +50,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
       window: 60,
       max: 300,
       customRules: {
+        [BETTER_AUTH_SIGN_IN_PATH]: { window: 60, max: config.signInRateLimitPerMinute },
         '/sign-in/email': { window: 60, max: config.signInRateLimitPerMinute },
       },
     },
@@ -58,6 +68,15 @@ export function createAuth(db: Database, config: Config, secret: string) {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
     },
+    plugins: [
+      username({
+        displayUsername: false,
+        minUsernameLength: 3,
+        maxUsernameLength: 254,
+        usernameValidator: (value) => SIGN_IN_EMAIL_PATTERN.test(value),
+      }),
+    ],
+    logger: { disabled: config.env === 'test', level: 'warn' },
     telemetry: { enabled: false },
   });
 }

@@ -18,8 +18,7 @@ export type FieldErrors = Record<string, string[]>;
 export const errors = {
   validation: (message: string, fieldErrors?: FieldErrors) =>
     new AppError(400, ERROR_CODES.validation, message, fieldErrors ? { fieldErrors } : undefined),
-  unauthenticated: (message = 'Please sign in to continue.') =>
-    new AppError(401, ERROR_CODES.unauthenticated, message),
+  unauthenticated: (message = 'Please sign in to continue.') => new AppError(401, ERROR_CODES.unauthenticated, message),
   forbidden: (message = "You don't have permission to do this.") => new AppError(403, ERROR_CODES.forbidden, message),
   notFound: (message: string) => new AppError(404, ERROR_CODES.notFound, message),
   conflict: (message: string, fieldErrors?: FieldErrors) =>

@@ -15,9 +15,15 @@ export function webHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export function webRequest(request: FastifyRequest, publicUrl: string): Request {
-  const url = new URL(request.url, publicUrl);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+/** The same request for a web handler; `override` sends it to another path with another body. */
+export function webRequest(
+  request: FastifyRequest,
+  publicUrl: string,
+  override?: { path: string; body: unknown },
+): Request {
+  const url = new URL(override?.path ?? request.url, publicUrl);
+  const body: unknown = override ? override.body : request.body;
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined;
   const headers = webHeaders(request);
   // The body is re-serialized below, so the original framing headers no longer apply.
   headers.delete('content-length');
@@ -25,6 +31,6 @@ export function webRequest(request: FastifyRequest, publicUrl: string): Request 
   return new Request(url, {
     method: request.method,
     headers,
-    body: hasBody ? JSON.stringify(request.body) : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
   });
 }

@@ -18,11 +18,19 @@ export interface TestContext extends App {
   close(): Promise<void>;
   /** app.inject with our origin and, when given, a session cookie. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
-  makeFactory(overrides?: Partial<{ name: string; code: string; kind: 'plant' | 'assembly' | 'both' }>): Promise<{ id: string; code: string }>;
-  makeUser(groups: Group[], options?: { factoryId?: string | null; email?: string; name?: string }): Promise<{ id: string; email: string }>;
+  makeFactory(
+    overrides?: Partial<{ name: string; code: string; kind: 'plant' | 'assembly' | 'both' }>,
+  ): Promise<{ id: string; code: string }>;
+  makeUser(
+    groups: Group[],
+    options?: { factoryId?: string | null; email?: string; name?: string },
+  ): Promise<{ id: string; email: string }>;
   signIn(email: string, password?: string): Promise<string>;
   /** A new user of these groups, signed in: their cookie and id. */
-  signedInAs(groups: Group[], options?: { factoryId?: string | null }): Promise<{ cookie: string; id: string; email: string }>;
+  signedInAs(
+    groups: Group[],
+    options?: { factoryId?: string | null },
+  ): Promise<{ cookie: string; id: string; email: string }>;
 }
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
@@ -53,7 +61,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
     async makeFactory(overrides = {}) {
       counter++;
-      const code = overrides.code ?? `F${counter}${randomUUID().slice(0, 4).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`;
+      const code =
+        overrides.code ??
+        `F${counter}${randomUUID()
+          .slice(0, 4)
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, 'X')}`;
       const f = await createFactory(handle.db, null, {
         name: overrides.name ?? `Factory ${code}`,
         code,

@@ -9,9 +9,7 @@ import { RequireAuth } from './guards/require-auth';
 import { RouteErrorPage } from './pages/route-error-page';
 
 // Route-level code splitting: the /auth bundle holds neither the shell nor any page.
-const LoginPage = lazy(() =>
-  import('@web/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
-);
+const LoginPage = lazy(() => import('@web/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const AppShell = lazy(() => import('./layouts/app-shell').then((m) => ({ default: m.AppShell })));
 const AreaPlaceholderPage = lazy(() =>

@@ -3,6 +3,7 @@
  * field names it expects and snake_case columns. `sessions.last_active_at` is
  * ours: the server-side inactivity timeout (spec section 4) reads it.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -14,6 +15,10 @@ export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
+  /** better-auth's username sign-in looks users up here; always the email (see auth/auth.ts). */
+  username: text('username')
+    .unique()
+    .generatedAlwaysAs(sql`email`),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   ...timestamps,

@@ -123,7 +123,9 @@ export const activitySessions = pgTable(
   },
   (t) => [
     index('activity_sessions_user_idx').on(t.userId),
-    index('activity_sessions_open_idx').on(t.lastActivityAt).where(sql`${t.endedAt} is null`),
+    index('activity_sessions_open_idx')
+      .on(t.lastActivityAt)
+      .where(sql`${t.endedAt} is null`),
   ],
 );
 

@@ -19,7 +19,10 @@ export async function activitySessionRoutes(app: FastifyInstance, opts: { db: Da
 
   r.post(
     '/api/activity-sessions',
-    { config, schema: { tags, summary: 'Start or resume the tracking record of this tab', body: upsertActivitySessionSchema } },
+    {
+      config,
+      schema: { tags, summary: 'Start or resume the tracking record of this tab', body: upsertActivitySessionSchema },
+    },
     async (request, reply) => {
       await startActivitySession(opts.db, actorOf(request), request.body, request.ip);
       return reply.status(204).send();
@@ -28,7 +31,15 @@ export async function activitySessionRoutes(app: FastifyInstance, opts: { db: Da
 
   r.post(
     '/api/activity-sessions/:id/ping',
-    { config, schema: { tags, summary: 'Record that this tab is open (and whether the user was active)', params, body: pingActivitySessionSchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Record that this tab is open (and whether the user was active)',
+        params,
+        body: pingActivitySessionSchema,
+      },
+    },
     async (request, reply) => {
       await recordActivity(opts.db, actorOf(request), request.params.id, request.body);
       return reply.status(204).send();

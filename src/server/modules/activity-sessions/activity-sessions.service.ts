@@ -4,15 +4,13 @@ import type { Actor } from '../../auth/actor';
 import { touchSession } from '../../auth/sessions.repository';
 import type { Database } from '../../db/client';
 import { errors } from '../../http/errors';
-import {
-  endActivitySession,
-  pingActivitySession,
-  upsertActivitySession,
-} from './activity-sessions.repository';
+import { endActivitySession, pingActivitySession, upsertActivitySession } from './activity-sessions.repository';
 
 function assertOwnId(actor: Actor, id: string) {
   if (!id.startsWith(`${actor.userId}-`)) {
-    throw errors.validation('Session id must start with your user id.', { id: ['Session id must start with your user id.'] });
+    throw errors.validation('Session id must start with your user id.', {
+      id: ['Session id must start with your user id.'],
+    });
   }
 }
 

@@ -10,7 +10,12 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
     '/api/factories',
     {
       config: { permission: 'factory-management' },
-      schema: { tags: ['factories'], summary: 'Create a factory', body: createFactorySchema, response: { 201: factorySchema } },
+      schema: {
+        tags: ['factories'],
+        summary: 'Create a factory',
+        body: createFactorySchema,
+        response: { 201: factorySchema },
+      },
     },
     async (request, reply) => {
       const factory = await createFactory(opts.db, actorOf(request), request.body);

@@ -25,7 +25,13 @@ export async function createFactory(db: Database, actor: Actor | null, input: Cr
       updatedBy: actor?.userId ?? null,
     });
     const factory = presentFactory(row);
-    await insertAudit(tx, { actorId: actor?.userId ?? null, action: 'create', recordType: 'factory', recordId: row.id, after: factory });
+    await insertAudit(tx, {
+      actorId: actor?.userId ?? null,
+      action: 'create',
+      recordType: 'factory',
+      recordId: row.id,
+      after: factory,
+    });
     return factory;
   });
 }

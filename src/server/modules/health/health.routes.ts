@@ -10,7 +10,11 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Database })
     '/api/health',
     {
       config: { permission: 'public' },
-      schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
     },
     async (request, reply) => {
       try {

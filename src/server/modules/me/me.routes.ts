@@ -20,7 +20,11 @@ export async function meRoutes(app: FastifyInstance) {
     '/api/me',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['me'], summary: 'The signed-in user, groups, effective permissions and factory', response: { 200: meResponseSchema } },
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in user, groups, effective permissions and factory',
+        response: { 200: meResponseSchema },
+      },
     },
     async (request) => presentMe(actorOf(request)),
   );

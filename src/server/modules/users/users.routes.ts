@@ -10,7 +10,12 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
     '/api/users',
     {
       config: { permission: 'user-management' },
-      schema: { tags: ['users'], summary: 'Create a user who signs in with email and password', body: createUserSchema, response: { 201: createdUserSchema } },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user who signs in with email and password',
+        body: createUserSchema,
+        response: { 201: createdUserSchema },
+      },
     },
     async (request, reply) => {
       const user = await createUser(opts.db, actorOf(request), request.body);

@@ -39,7 +39,13 @@ export async function createUser(db: Database, actor: Actor | null, input: Creat
       createdBy: actor?.userId ?? null,
     });
     const created: CreatedUser = { id, email: input.email, name: input.name, groups, factoryId };
-    await insertAudit(tx, { actorId: actor?.userId ?? null, action: 'create', recordType: 'user', recordId: id, after: created });
+    await insertAudit(tx, {
+      actorId: actor?.userId ?? null,
+      action: 'create',
+      recordType: 'user',
+      recordId: id,
+      after: created,
+    });
     return created;
   });
 }

@@ -16,11 +16,7 @@ function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 /** A card title is a real heading; pick the level that fits the page outline. */
-function CardTitle({
-  className,
-  as: Heading = 'h2',
-  ...props
-}: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
+function CardTitle({ className, as: Heading = 'h2', ...props }: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
   return <Heading data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
 }
 

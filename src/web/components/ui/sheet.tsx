@@ -40,7 +40,13 @@ function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title data-slot="sheet-title" className={cn('font-semibold text-foreground', className)} {...props} />;
+  return (
+    <SheetPrimitive.Title
+      data-slot="sheet-title"
+      className={cn('font-semibold text-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {

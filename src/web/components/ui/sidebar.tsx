@@ -209,7 +209,9 @@ function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
 }
 
 function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sidebar-group" className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...props} />;
+  return (
+    <div data-slot="sidebar-group" className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...props} />
+  );
 }
 
 function SidebarMenu({ className, ...props }: ComponentProps<'ul'>) {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { MESSAGES } from '@common/constants';
+import { SIGN_IN_EMAIL_PATTERN } from '@common/contracts/users';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -12,7 +13,11 @@ import { meQueryKey } from '../api/get-me';
 import { useSignIn } from '../api/sign-in';
 
 const loginFormSchema = z.object({
-  email: z.string().trim().min(1, MESSAGES.credentialsRequired).pipe(z.email('Enter a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.credentialsRequired)
+    .regex(SIGN_IN_EMAIL_PATTERN, 'Enter a valid email address'),
   password: z.string().min(1, MESSAGES.credentialsRequired),
 });
 type LoginFormValues = z.input<typeof loginFormSchema>;

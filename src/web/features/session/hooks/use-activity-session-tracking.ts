@@ -24,10 +24,7 @@ export interface ActivitySessionTracking {
  * every 30 s and when the tab becomes visible, and an end on unload (beacon)
  * or cleanup (keepalive fetch). Failures are only logged.
  */
-export function useActivitySessionTracking(
-  userId: string,
-  getLastActivityAt: () => number,
-): ActivitySessionTracking {
+export function useActivitySessionTracking(userId: string, getLastActivityAt: () => number): ActivitySessionTracking {
   const pingRef = useRef<(active: boolean) => void>(() => undefined);
   const endRef = useRef<() => Promise<void>>(() => Promise.resolve());
 

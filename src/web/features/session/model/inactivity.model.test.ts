@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INACTIVITY_COUNTDOWN_SECONDS,
-  INACTIVITY_TIMEOUT_MS,
-  INACTIVITY_WARNING_MS,
-} from '@common/constants';
+import { INACTIVITY_COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '@common/constants';
 import {
   activityResetsTimer,
   countdownText,

@@ -2,16 +2,9 @@
  * The inactivity rule of spec §4 as pure functions of two wall-clock times:
  * when the user was last active and now. The hook only feeds them Date.now().
  */
-import {
-  INACTIVITY_COUNTDOWN_SECONDS,
-  INACTIVITY_TIMEOUT_MS,
-  INACTIVITY_WARNING_MS,
-} from '@common/constants';
+import { INACTIVITY_COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '@common/constants';
 
-export type InactivityState =
-  | { phase: 'active' }
-  | { phase: 'warning'; secondsLeft: number }
-  | { phase: 'expired' };
+export type InactivityState = { phase: 'active' } | { phase: 'warning'; secondsLeft: number } | { phase: 'expired' };
 
 export interface InactivityTimings {
   warningMs: number;

@@ -1,0 +1,264 @@
+/**
+ * The server side of the inactivity rule (spec §4: signed out after 15 minutes without activity,
+ * "Session expired due to inactivity. Please log in again.") and the 12-hour absolute lifetime.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INACTIVITY_TIMEOUT_MS, SESSION_MAX_AGE_MS } from '../../common/constants';
+import { sessions } from '../db/schema/auth';
+import { activitySessions } from '../db/schema/core';
+import { countRows } from '../test/db-assert';
+import { createTestContext, type TestContext } from '../test/test-app';
+import { isIdle } from './session';
+import { sweepSessions } from './sessions.repository';
+
+const MINUTE = 60_000;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('isIdle', () => {
+  const now = Date.UTC(2025, 5, 1, 12, 0, 0);
+  it.each([
+    [0, false],
+    [14 * MINUTE, false],
+    [15 * MINUTE - 1, false],
+    [15 * MINUTE, true],
+    [15 * MINUTE + 1, true],
+    [12 * 60 * MINUTE, true],
+  ])('idle for %d ms → %s', (idleMs, expected) => {
+    expect(isIdle(new Date(now - idleMs), now)).toBe(expected);
+  });
+
+  it('uses the spec timeout of 15 minutes', () => {
+    expect(INACTIVITY_TIMEOUT_MS).toBe(15 * MINUTE);
+    expect(SESSION_MAX_AGE_MS).toBe(12 * 60 * MINUTE);
+  });
+});
+
+describe('sessions over the API', () => {
+  async function sessionOf(userId: string) {
+    const rows = await ctx.handle.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    if (!row) throw new Error('no session');
+    return row;
+  }
+  const setSession = (userId: string, values: Partial<typeof sessions.$inferInsert>) =>
+    ctx.handle.db.update(sessions).set(values).where(eq(sessions.userId, userId));
+  const me = (cookie: string) => ctx.request({ method: 'GET', url: '/api/me', cookie });
+
+  it('a new session lasts at most 12 hours and starts active now', async () => {
+    const before = Date.now();
+    const { id } = await ctx.signedInAs(['Sales Officer']);
+    const row = await sessionOf(id);
+    const after = Date.now();
+    expect(row.lastActiveAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.lastActiveAt.getTime()).toBeLessThanOrEqual(after + 1000);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(SESSION_MAX_AGE_MS - 5000);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(SESSION_MAX_AGE_MS + 5000);
+  });
+
+  it('refuses a session idle for 15 minutes with SESSION_EXPIRED and deletes it', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Admin']);
+    await setSession(id, { lastActiveAt: new Date(Date.now() - 15 * MINUTE) });
+
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'SESSION_EXPIRED',
+        message: 'Session expired due to inactivity. Please log in again.',
+      },
+    });
+    expect(await countRows(ctx.handle.db, sessions, eq(sessions.userId, id))).toBe(0);
+
+    const again = await me(cookie);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('accepts a session idle for 14 minutes, and a plain request does not count as activity', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Admin']);
+    const fourteenAgo = new Date(Date.now() - 14 * MINUTE);
+    await setSession(id, { lastActiveAt: fourteenAgo });
+
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(200);
+    expect((await sessionOf(id)).lastActiveAt.getTime()).toBe(fourteenAgo.getTime());
+  });
+
+  it('treats an idle session as gone on the auth endpoints too', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Admin']);
+    await setSession(id, { lastActiveAt: new Date(Date.now() - 20 * MINUTE) });
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBeNull();
+    expect(await countRows(ctx.handle.db, sessions, eq(sessions.userId, id))).toBe(0);
+  });
+
+  it('a ping with {active:true} moves last_active_at forward; {active:false} does not', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Stove Coupler']);
+    const tab = `${id}-${Date.now()}`;
+    const start = await ctx.request({
+      method: 'POST',
+      url: '/api/activity-sessions',
+      cookie,
+      payload: { id: tab, userAgent: 'vitest', ipAddress: null },
+    });
+    expect(start.statusCode).toBe(204);
+
+    const tenAgo = new Date(Date.now() - 10 * MINUTE);
+    await setSession(id, { lastActiveAt: tenAgo });
+    const idle = await ctx.request({
+      method: 'POST',
+      url: `/api/activity-sessions/${tab}/ping`,
+      cookie,
+      payload: { active: false },
+    });
+    expect(idle.statusCode).toBe(204);
+    expect((await sessionOf(id)).lastActiveAt.getTime()).toBe(tenAgo.getTime());
+
+    const before = Date.now();
+    const active = await ctx.request({
+      method: 'POST',
+      url: `/api/activity-sessions/${tab}/ping`,
+      cookie,
+      payload: { active: true },
+    });
+    expect(active.statusCode).toBe(204);
+    const moved = (await sessionOf(id)).lastActiveAt.getTime();
+    expect(moved).toBeGreaterThanOrEqual(before - 1000);
+    expect(moved).toBeLessThanOrEqual(Date.now() + 1000);
+
+    // Thanks to the activity, the session now survives what would otherwise have been 15 idle minutes.
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('a ping cannot revive a session that is already idle for 15 minutes', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Stove Coupler']);
+    const tab = `${id}-${Date.now()}`;
+    await ctx.request({
+      method: 'POST',
+      url: '/api/activity-sessions',
+      cookie,
+      payload: { id: tab, userAgent: null, ipAddress: null },
+    });
+    await setSession(id, { lastActiveAt: new Date(Date.now() - 16 * MINUTE) });
+
+    const res = await ctx.request({
+      method: 'POST',
+      url: `/api/activity-sessions/${tab}/ping`,
+      cookie,
+      payload: { active: true },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: { code: 'SESSION_EXPIRED' } });
+    expect(await countRows(ctx.handle.db, sessions, eq(sessions.userId, id))).toBe(0);
+  });
+
+  it('refuses a session past its 12-hour expiry even when recently active', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Admin']);
+    await setSession(id, {
+      expiresAt: new Date(Date.now() - 1000),
+      lastActiveAt: new Date(),
+    });
+
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+  });
+});
+
+describe('sweepSessions', () => {
+  /**
+   * Works in the year 2001 so that only the rows this test sets up are old enough to be swept,
+   * whatever else the database holds.
+   */
+  it('removes idle and expired sessions, keeps the rest, and ends idle activity records', async () => {
+    const db = ctx.handle.db;
+    const now = new Date('2001-06-01T12:00:00Z');
+    const idleBefore = new Date(now.getTime() - INACTIVITY_TIMEOUT_MS);
+    const at = (iso: string) => new Date(iso);
+
+    const idle = await ctx.signedInAs(['Admin']);
+    const expired = await ctx.signedInAs(['Admin']);
+    const fresh = await ctx.signedInAs(['Admin']);
+    const set = (userId: string, lastActiveAt: Date, expiresAt: Date) =>
+      db.update(sessions).set({ lastActiveAt, expiresAt }).where(eq(sessions.userId, userId));
+    // Idle: last active 16 minutes before "now", not yet expired.
+    await set(idle.id, at('2001-06-01T11:44:00Z'), at('2001-06-01T20:00:00Z'));
+    // Expired: active a minute ago, but past its absolute expiry.
+    await set(expired.id, at('2001-06-01T11:59:00Z'), at('2001-06-01T11:59:59Z'));
+    // Fresh: active 14 minutes ago, expires later.
+    await set(fresh.id, at('2001-06-01T11:46:00Z'), at('2001-06-01T20:00:00Z'));
+
+    const tab = (userId: string, suffix: number) => `${userId}-${suffix}`;
+    await db.insert(activitySessions).values([
+      {
+        id: tab(idle.id, 1),
+        userId: idle.id,
+        lastActivityAt: at('2001-06-01T11:40:00Z'),
+        startedAt: at('2001-06-01T11:00:00Z'),
+      },
+      {
+        id: tab(fresh.id, 2),
+        userId: fresh.id,
+        lastActivityAt: at('2001-06-01T11:50:00Z'),
+        startedAt: at('2001-06-01T11:00:00Z'),
+      },
+      {
+        id: tab(expired.id, 3),
+        userId: expired.id,
+        lastActivityAt: at('2001-06-01T10:00:00Z'),
+        startedAt: at('2001-06-01T09:00:00Z'),
+        endedAt: at('2001-06-01T10:00:00Z'),
+      },
+    ]);
+
+    expect(await sweepSessions(db, idleBefore, now)).toBe(2);
+
+    expect(await countRows(db, sessions, eq(sessions.userId, idle.id))).toBe(0);
+    expect(await countRows(db, sessions, eq(sessions.userId, expired.id))).toBe(0);
+    expect(await countRows(db, sessions, eq(sessions.userId, fresh.id))).toBe(1);
+
+    const records = await db.select().from(activitySessions);
+    const byId = new Map(records.map((r) => [r.id, r]));
+    expect(byId.get(tab(idle.id, 1))?.endedAt?.getTime()).toBe(now.getTime());
+    expect(byId.get(tab(fresh.id, 2))?.endedAt).toBeNull();
+    // An already ended record keeps its end time.
+    expect(byId.get(tab(expired.id, 3))?.endedAt?.getTime()).toBe(at('2001-06-01T10:00:00Z').getTime());
+
+    // The swept users are signed out.
+    expect(
+      (
+        await ctx.request({
+          method: 'GET',
+          url: '/api/me',
+          cookie: idle.cookie,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await ctx.request({
+          method: 'GET',
+          url: '/api/me',
+          cookie: expired.cookie,
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    // Sweeping again finds nothing more.
+    expect(await sweepSessions(db, idleBefore, now)).toBe(0);
+  });
+});
