@@ -100,22 +100,18 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
       return reply.status(400).send({ error: { code: ERROR_CODES.validation, message, details: { fieldErrors } } });
     }
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({
-          error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
-        });
+      return reply.status(error.statusCode).send({
+        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+      });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: ERROR_CODES.validation, message: (error as Error).message } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({
-        error: { code: ERROR_CODES.internal, message: 'Something went wrong on the server. Please try again.' },
-      });
+    return reply.status(500).send({
+      error: { code: ERROR_CODES.internal, message: 'Something went wrong on the server. Please try again.' },
+    });
   });
 
   await app.register(guard, { auth, db, publicPrefixes: [DOCS_PREFIX] });
@@ -142,14 +138,12 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   app.setNotFoundHandler((request, reply) => {
     // API paths and missing build files (an /assets/ name from an older build) are real 404s.
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !hasWeb) {
-      return reply
-        .status(404)
-        .send({
-          error: {
-            code: ERROR_CODES.notFound,
-            message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-          },
-        });
+      return reply.status(404).send({
+        error: {
+          code: ERROR_CODES.notFound,
+          message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+        },
+      });
     }
     // The single-page app handles every other path, including /auth, /404 and unknown ones.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
