@@ -64,3 +64,18 @@ test('user activity resets the timer', async ({ page }) => {
   await page.clock.fastForward('03:30');
   await expect(page.getByRole('alertdialog', { name: 'Session Timeout Warning' })).toBeVisible();
 });
+
+test('when the server has already ended the idle session, the next request signs out with the inactivity message', async ({
+  page,
+}) => {
+  await page.route('**/api/me', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'SESSION_EXPIRED', message: INACTIVITY } }),
+    }),
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText(INACTIVITY)).toBeVisible();
+});

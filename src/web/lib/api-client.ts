@@ -2,6 +2,7 @@
  * The one HTTP client of the web app. Same-origin JSON requests with the
  * session cookie; every non-2xx answer becomes an ApiRequestError.
  */
+import { ERROR_CODES } from '@common/contracts/errors';
 
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
@@ -108,8 +109,26 @@ async function apiRequest(path: string, options: RequestOptions = {}): Promise<u
   }
 
   const data = await readBody(response);
-  if (!response.ok) throw toApiRequestError(response.status, data);
+  if (!response.ok) {
+    const error = toApiRequestError(response.status, data);
+    if (error.status === 401 && error.code === ERROR_CODES.sessionExpired) {
+      sessionExpiredListeners.forEach((listener) => listener());
+    }
+    throw error;
+  }
   return data;
+}
+
+const sessionExpiredListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` whenever the server answers that the session ended through
+ * inactivity (it may notice before this tab does, e.g. after the computer slept).
+ * Returns the unsubscribe function.
+ */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
 }
 
 export const apiClient = {
