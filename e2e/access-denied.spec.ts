@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support';
+import { holdRequests, login } from './support';
 
 const DENIED =
   "You don't have permission to access this page. Please contact your administrator if you believe this is an error.";
@@ -21,12 +21,7 @@ test('a page with the permission shows its title and the not-available-yet empty
 
 test('"Loading..." shows while permissions load', async ({ page }) => {
   await login(page, 'Admin');
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/me', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/me');
   await page.goto('/users');
   await expect(page.getByText('Loading...').first()).toBeVisible();
   release();

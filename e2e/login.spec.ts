@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, demoUser, login } from './support';
+import { DEMO_PASSWORD, demoUser, holdRequests, login } from './support';
 
 test.describe('login screen', () => {
   test('signs in with the right password: success toast and landing page', async ({ page }) => {
@@ -26,12 +26,7 @@ test.describe('login screen', () => {
   });
 
   test('shows "Logging in..." while the request is under way', async ({ page }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/sign-in/email', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/auth/sign-in/email');
     await page.goto('/auth');
     await page.getByLabel('Email').fill(demoUser('Sales Manager').email);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);

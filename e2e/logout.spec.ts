@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support';
+import { holdRequests, login } from './support';
 
 test('Logout signs out with a toast and the pages need a new sign-in', async ({ page }) => {
   await login(page, 'Senior Sales Manager');
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/auth/sign-out', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/auth/sign-out');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Logging out...' })).toBeDisabled();
   release();
@@ -28,12 +23,7 @@ test('a failed logout still goes to /auth with the error toast', async ({ page }
 
 test('a reload shows "Loading..." until the session check answers, then the greeting', async ({ page }) => {
   await login(page, 'Admin');
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/me', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/me');
   await page.reload();
   await expect(page.getByText('Loading...').first()).toBeVisible();
   release();

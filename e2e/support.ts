@@ -51,3 +51,17 @@ export async function readMenu(page: Page): Promise<string[]> {
   }
   return lines;
 }
+
+/**
+ * Holds every request matching `url` until the returned function is called,
+ * so a test can see the busy or loading state the request causes.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
