@@ -52,6 +52,8 @@ export async function benchMe(label: string, databaseUrl?: string): Promise<void
           `${Math.round(r.requests.average)} req/s${non2xx ? `, ${non2xx} failed` : ''}`,
       );
     }
+    // autocannon returns when its time is up; let its last requests finish before closing the pool.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   } finally {
     await app.close();
     await handle.close();
