@@ -13,12 +13,11 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../common/contracts/errors';
-import { createAuth, requestOrigin, type Auth } from './auth/auth';
+import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, type FieldErrors } from './http/errors';
 import { guard } from './http/guard';
-import { webHeaders } from './http/web-request';
 import { activitySessionRoutes } from './modules/activity-sessions/activity-sessions.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { factoryRoutes } from './modules/factories/factories.routes';
@@ -80,7 +79,7 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
       return;
     }
     const origin = request.headers.origin;
-    const own = requestOrigin(webHeaders(request));
+    const own = `${request.protocol}://${request.host}`;
     const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
     if ((origin && origin !== own && !trusted.has(origin)) || (!origin && crossSite)) {
       throw new AppError(403, ERROR_CODES.badOrigin, 'This request came from another site and was refused.');
