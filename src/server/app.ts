@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { factoryRoutes } from './modules/factories/factories.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { partnerRoutes } from './modules/partners/partners.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -120,6 +121,7 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   await app.register(activitySessionRoutes, { db });
   await app.register(userRoutes, { db });
   await app.register(factoryRoutes, { db });
+  await app.register(partnerRoutes, { db });
 
   const webRoot = resolve(config.webDistDir);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

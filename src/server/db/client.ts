@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,8 +12,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as authSchema from './schema/auth';
 import * as coreSchema from './schema/core';
+import * as partnersSchema from './schema/partners';
 
-export const schema = { ...authSchema, ...coreSchema };
+export const schema = { ...authSchema, ...coreSchema, ...partnersSchema };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database: repositories accept either. */
@@ -63,7 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const dataDir = options.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

@@ -26,6 +26,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every API route with the permission it declared (the authorization matrix test reads it). */
+    routeTable: RouteTableEntry[];
+  }
+}
+
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  permission: RoutePermission;
 }
 
 /** The route's permission; throws for a route that forgot to declare one. */
@@ -46,10 +56,14 @@ async function guardPlugin(app: FastifyInstance, opts: { auth: Auth; db: Databas
 
   app.decorateRequest('actor', null);
 
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    if (isApi(route.url) && !route.config?.permission) {
-      throw new Error(`API route ${String(route.method)} ${route.url} must declare config.permission`);
-    }
+    if (!isApi(route.url)) return;
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`API route ${String(route.method)} ${route.url} must declare config.permission`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url, permission });
   });
 
   app.addHook('preHandler', async (request) => {

@@ -34,6 +34,13 @@ export function isUnauthenticatedError(error: unknown): boolean {
   return isApiRequestError(error) && error.status === 401;
 }
 
+/** The message to show a person for any error: the server's own words when it sent some. */
+export function errorMessage(error: unknown): string {
+  if (isApiRequestError(error)) return error.serverMessage ?? error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
 type JsonBody = Record<string, unknown> | readonly unknown[];
 
 interface RequestOptions {
@@ -136,6 +143,8 @@ export const apiClient = {
     apiRequest(path, { ...options, method: 'GET' }),
   post: (path: string, body: JsonBody = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, { ...options, method: 'POST', body }),
+  patch: (path: string, body: JsonBody, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PATCH', body }),
   /**
    * Fire-and-forget POST that survives page unload (navigator.sendBeacon).
    * Returns false when the browser refused to queue it.

@@ -53,6 +53,8 @@ export const profiles = pgTable(
     phone: text('phone'),
     jobTitle: text('job_title'),
     factoryId: uuid('factory_id').references(() => factories.id),
+    /** A deactivated user cannot sign in; their sessions are ended. */
+    active: boolean('active').notNull().default(true),
     ...recordStamps,
   },
   (t) => [index('profiles_factory_id_idx').on(t.factoryId)],

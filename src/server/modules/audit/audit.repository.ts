@@ -33,3 +33,21 @@ export async function countAuditSince(db: Executor, action: string, recordId: st
     .where(and(eq(auditLog.action, action), eq(auditLog.recordId, recordId), gte(auditLog.at, since)));
   return row?.n ?? 0;
 }
+
+/** Many audit rows in one statement (imports), in chunks that stay under the parameter limit. */
+export async function insertAudits(db: Executor, entries: AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 1000) {
+    await db.insert(auditLog).values(
+      entries.slice(i, i + 1000).map((entry) => ({
+        actorId: entry.actorId,
+        action: entry.action,
+        recordType: entry.recordType,
+        recordId: entry.recordId ?? null,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        ipAddress: entry.ipAddress ?? null,
+        userAgent: entry.userAgent ?? null,
+      })),
+    );
+  }
+}

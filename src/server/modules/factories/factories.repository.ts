@@ -1,11 +1,69 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { ListFactoriesQuery } from '../../../common/contracts/factories';
 import type { Executor } from '../../db/client';
 import { factories } from '../../db/schema/core';
+import {
+  afterCursor,
+  containsPattern,
+  countCapped,
+  orderBy,
+  whereAll,
+  type Cursor,
+  type SortSpec,
+} from '../../http/list';
 
 export type FactoryRow = typeof factories.$inferSelect;
+type FactoryFilters = Omit<ListFactoriesQuery, 'limit' | 'cursor'>;
+
+export const FACTORY_SORTS: Record<ListFactoriesQuery['sort'], SortSpec<FactoryRow>> = {
+  name: { column: factories.name, value: (r) => r.name },
+  code: { column: factories.code, value: (r) => r.code },
+  kind: { column: sql`${factories.kind}::text`, value: (r) => r.kind },
+  createdAt: { column: factories.createdAt, value: (r) => r.createdAt.toISOString() },
+};
+
+function filtersWhere(f: FactoryFilters): SQL | undefined {
+  return whereAll(
+    f.q ? or(ilike(factories.name, containsPattern(f.q)), ilike(factories.code, containsPattern(f.q))) : undefined,
+    f.kind ? eq(factories.kind, f.kind) : undefined,
+    f.active === undefined ? undefined : eq(factories.active, f.active),
+  );
+}
+
+export async function listFactoryRows(
+  db: Executor,
+  f: FactoryFilters,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<FactoryRow[]> {
+  const sort = FACTORY_SORTS[f.sort].column;
+  return db
+    .select()
+    .from(factories)
+    .where(whereAll(filtersWhere(f), afterCursor(sort, factories.id, f.dir, cursor)))
+    .orderBy(...orderBy(sort, factories.id, f.dir))
+    .limit(limit);
+}
+
+export function countFactories(db: Executor, f: FactoryFilters) {
+  return countCapped(db, sql`${factories}`, filtersWhere(f));
+}
+
+export async function listFactoryOptions(db: Executor) {
+  return db
+    .select({ id: factories.id, name: factories.name, code: factories.code, kind: factories.kind, active: factories.active })
+    .from(factories)
+    .orderBy(asc(factories.name));
+}
 
 export async function findFactoryById(db: Executor, id: string): Promise<FactoryRow | null> {
   const [row] = await db.select().from(factories).where(eq(factories.id, id));
+  return row ?? null;
+}
+
+/** Locks the row for the rest of the transaction. */
+export async function lockFactory(db: Executor, id: string): Promise<FactoryRow | null> {
+  const [row] = await db.select().from(factories).where(eq(factories.id, id)).for('update');
   return row ?? null;
 }
 
@@ -17,5 +75,19 @@ export async function findFactoryByCode(db: Executor, code: string): Promise<Fac
 export async function insertFactory(db: Executor, values: typeof factories.$inferInsert): Promise<FactoryRow> {
   const [row] = await db.insert(factories).values(values).returning();
   if (!row) throw new Error('insert into factories returned no row');
+  return row;
+}
+
+export async function updateFactoryRow(
+  db: Executor,
+  id: string,
+  values: Partial<typeof factories.$inferInsert>,
+): Promise<FactoryRow> {
+  const [row] = await db
+    .update(factories)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(factories.id, id))
+    .returning();
+  if (!row) throw new Error('update of factories returned no row');
   return row;
 }

@@ -1,21 +1,72 @@
-import type { CreateFactory, Factory } from '../../../common/contracts/factories';
+import type {
+  CreateFactory,
+  Factory,
+  FactoryOption,
+  ListFactoriesQuery,
+  UpdateFactory,
+} from '../../../common/contracts/factories';
+import type { ListResponse } from '../../../common/contracts/list';
 import type { Actor } from '../../auth/actor';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
+import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
-import { findFactoryByCode, insertFactory, type FactoryRow } from './factories.repository';
+import {
+  countFactories,
+  FACTORY_SORTS,
+  findFactoryByCode,
+  insertFactory,
+  listFactoryOptions,
+  listFactoryRows,
+  lockFactory,
+  updateFactoryRow,
+  type FactoryRow,
+} from './factories.repository';
 
 export function presentFactory(row: FactoryRow): Factory {
-  return { id: row.id, name: row.name, code: row.code, kind: row.kind, location: row.location, active: row.active };
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    kind: row.kind,
+    location: row.location,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listFactories(db: Database, query: ListFactoriesQuery): Promise<ListResponse<Factory>> {
+  const sort = FACTORY_SORTS[query.sort];
+  const [rows, count] = await Promise.all([
+    listFactoryRows(db, query, decodeCursor(query.cursor), query.limit + 1),
+    countFactories(db, query),
+  ]);
+  const page = toPage(rows, query.limit, sort.value);
+  return { items: page.items.map(presentFactory), nextCursor: page.nextCursor, ...count };
+}
+
+export function exportFactories(db: Database, query: Omit<ListFactoriesQuery, 'limit' | 'cursor'>) {
+  const sort = FACTORY_SORTS[query.sort];
+  return allPages((cursor, limit) => listFactoryRows(db, query, cursor, limit), sort.value);
+}
+
+export async function factoryOptions(db: Database): Promise<FactoryOption[]> {
+  return listFactoryOptions(db);
+}
+
+async function assertCodeFree(db: Executor, code: string, exceptId?: string) {
+  const existing = await findFactoryByCode(db, code);
+  if (existing && existing.id !== exceptId) {
+    throw errors.conflict(`A factory with code ${code} already exists.`, {
+      code: [`Code ${code} is already used by another factory.`],
+    });
+  }
 }
 
 export async function createFactory(db: Database, actor: Actor | null, input: CreateFactory): Promise<Factory> {
   return db.transaction(async (tx) => {
-    if (await findFactoryByCode(tx, input.code)) {
-      throw errors.conflict(`A factory with code ${input.code} already exists.`, {
-        code: [`Code ${input.code} is already used by another factory.`],
-      });
-    }
+    await assertCodeFree(tx, input.code);
     const row = await insertFactory(tx, {
       name: input.name,
       code: input.code,
@@ -33,5 +84,46 @@ export async function createFactory(db: Database, actor: Actor | null, input: Cr
       after: factory,
     });
     return factory;
+  });
+}
+
+/** Applies a change to one factory under a row lock and audits before and after. */
+async function changeFactory(
+  db: Database,
+  actor: Actor,
+  id: string,
+  action: string,
+  change: (current: FactoryRow, tx: Executor) => Promise<Partial<FactoryRow>>,
+): Promise<Factory> {
+  return db.transaction(async (tx) => {
+    const current = await lockFactory(tx, id);
+    if (!current) throw errors.notFound('No factory with this id.');
+    const values = await change(current, tx);
+    const row = await updateFactoryRow(tx, id, { ...values, updatedBy: actor.userId });
+    const before = presentFactory(current);
+    const after = presentFactory(row);
+    await insertAudit(tx, { actorId: actor.userId, action, recordType: 'factory', recordId: id, before, after });
+    return after;
+  });
+}
+
+export function updateFactory(db: Database, actor: Actor, id: string, input: UpdateFactory): Promise<Factory> {
+  return changeFactory(db, actor, id, 'update', async (_current, tx) => {
+    if (input.code) await assertCodeFree(tx, input.code, id);
+    return {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.code !== undefined ? { code: input.code } : {}),
+      ...(input.kind !== undefined ? { kind: input.kind } : {}),
+      ...(input.location !== undefined ? { location: input.location || null } : {}),
+    };
+  });
+}
+
+export function setFactoryActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Factory> {
+  return changeFactory(db, actor, id, active ? 'reactivate' : 'deactivate', async (current) => {
+    if (current.active === active) {
+      throw errors.conflict(active ? 'This factory is already active.' : 'This factory is already deactivated.');
+    }
+    return { active };
   });
 }

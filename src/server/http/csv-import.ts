@@ -1,0 +1,73 @@
+/**
+ * The server half of the CSV import flow (src/common/contracts/list.ts): parse, map the header
+ * to fields, validate every row with the area's zod schema, and report row-level errors.
+ */
+import type { z } from 'zod';
+import type { CsvRowError } from '../../common/contracts/list';
+import { errors } from './errors';
+import { parseCsv } from './list';
+
+export interface CsvImportColumn<Field extends string> {
+  header: string;
+  field: Field;
+}
+
+export interface ValidatedCsv<T> {
+  rows: { line: number; value: T }[];
+  errors: CsvRowError[];
+  totalRows: number;
+}
+
+const normalize = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, '');
+
+/**
+ * Header cells match a column's header or field name, ignoring case, spaces, dashes and
+ * underscores; unknown headers are an error, missing columns are empty.
+ */
+export function validateCsv<Field extends string, S extends z.ZodType>(
+  text: string,
+  columns: readonly CsvImportColumn<Field>[],
+  schema: S,
+  maxRows = 100_000,
+): ValidatedCsv<z.output<S>> {
+  const records = parseCsv(text);
+  const [header, ...body] = records;
+  if (!header) throw errors.validation('The CSV has no header line.', { csv: ['The CSV has no header line.'] });
+  if (body.length > maxRows) {
+    throw errors.validation(`The CSV has ${body.length} rows; at most ${maxRows} can be imported at once.`, {
+      csv: [`At most ${maxRows} rows.`],
+    });
+  }
+  const fieldAt: (Field | null)[] = header.fields.map((cell) => {
+    const key = normalize(cell);
+    return columns.find((c) => normalize(c.header) === key || normalize(c.field) === key)?.field ?? null;
+  });
+  const unknown = header.fields.filter((_, i) => fieldAt[i] === null && header.fields[i]?.trim());
+  if (unknown.length > 0) {
+    const expected = columns.map((c) => c.header).join(', ');
+    throw errors.validation(`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Expected: ${expected}.`, {
+      csv: [`Unknown columns: ${unknown.join(', ')}`],
+    });
+  }
+
+  const rows: ValidatedCsv<z.output<S>>['rows'] = [];
+  const rowErrors: CsvRowError[] = [];
+  for (const record of body) {
+    const raw: Partial<Record<Field, string>> = {};
+    fieldAt.forEach((field, i) => {
+      if (field) raw[field] = record.fields[i]?.trim() ?? '';
+    });
+    if (record.fields.length > header.fields.length) {
+      rowErrors.push({ line: record.line, field: null, message: `This row has ${record.fields.length} values; the header has ${header.fields.length}.` });
+      continue;
+    }
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) rows.push({ line: record.line, value: parsed.data });
+    else {
+      for (const issue of parsed.error.issues) {
+        rowErrors.push({ line: record.line, field: issue.path.map(String).join('.') || null, message: issue.message });
+      }
+    }
+  }
+  return { rows, errors: rowErrors, totalRows: body.length };
+}

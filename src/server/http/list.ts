@@ -1,0 +1,204 @@
+/**
+ * The server half of the list convention (src/common/contracts/list.ts): keyset cursors,
+ * a capped total, and CSV export streamed page by page.
+ */
+import { Readable } from 'node:stream';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { LIST_TOTAL_CAP, type ListResponse, type SortDirection } from '../../common/contracts/list';
+import { queryRows, type Executor } from '../db/client';
+import { errors } from './errors';
+
+/** Position after the last row of a page: its sort value and id. */
+export interface Cursor {
+  v: string | number | boolean | null;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.v, cursor.id])).toString('base64url');
+}
+
+export function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string') {
+      const v: unknown = parsed[0];
+      if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) {
+        return { v: v as Cursor['v'], id: parsed[1] };
+      }
+    }
+  } catch {
+    // fall through
+  }
+  throw errors.validation('The page cursor is not valid; start again from the first page.', {
+    cursor: ['Invalid cursor.'],
+  });
+}
+
+/** A sortable column: the SQL to order by and how to read its value from a row for the cursor. */
+export interface SortSpec<Row> {
+  column: AnyPgColumn | SQL;
+  value: (row: Row) => Cursor['v'];
+}
+
+/** Rows strictly after the cursor in (sort, id) order. Sort columns are NOT NULL. */
+export function afterCursor(
+  sort: AnyPgColumn | SQL,
+  id: AnyPgColumn,
+  dir: SortDirection,
+  cursor: Cursor | null,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return dir === 'asc' ? sql`(${sort}, ${id}) > (${cursor.v}, ${cursor.id})` : sql`(${sort}, ${id}) < (${cursor.v}, ${cursor.id})`;
+}
+
+export function orderBy(sort: AnyPgColumn | SQL, id: AnyPgColumn, dir: SortDirection): SQL[] {
+  return dir === 'asc' ? [sql`${sort} asc`, sql`${id} asc`] : [sql`${sort} desc`, sql`${id} desc`];
+}
+
+/** Turns `limit + 1` fetched rows into a page and the cursor of the next one. */
+export function toPage<Row extends { id: string }>(
+  rows: Row[],
+  limit: number,
+  sortValue: (row: Row) => Cursor['v'],
+): { items: Row[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  const nextCursor = rows.length > limit && last ? encodeCursor({ v: sortValue(last), id: last.id }) : null;
+  return { items, nextCursor };
+}
+
+/** Counts matching rows, stopping at LIST_TOTAL_CAP so a count on a huge table stays cheap. */
+export async function countCapped(
+  db: Executor,
+  table: SQL,
+  where: SQL | undefined,
+): Promise<Pick<ListResponse<unknown>, 'total' | 'totalCapped'>> {
+  const filter = where ? sql`where ${where}` : sql``;
+  const rows = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${table} ${filter} limit ${LIST_TOTAL_CAP + 1}) capped`,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+export function whereAll(...conditions: (SQL | undefined)[]): SQL | undefined {
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
+}
+
+/** `%term%` for ILIKE, with the user's % and _ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// ---------------------------------------------------------------------------
+// CSV
+// ---------------------------------------------------------------------------
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | boolean | Date | null | undefined;
+}
+
+/** One CSV field: RFC 4180 quoting; a leading = + - @ is neutralised so spreadsheets do not run it. */
+export function csvField(value: string | number | boolean | Date | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: (string | number | boolean | Date | null | undefined)[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+/**
+ * Streams a CSV download: the header line, then every page the generator yields. Memory stays
+ * at one page whatever the list's size.
+ */
+export function sendCsv<Row>(
+  reply: FastifyReply,
+  filename: string,
+  columns: CsvColumn<Row>[],
+  pages: AsyncIterable<Row[]>,
+): FastifyReply {
+  async function* lines() {
+    yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
+    for await (const page of pages) {
+      yield page.map((row) => csvLine(columns.map((c) => c.value(row)))).join('');
+    }
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(lines()));
+}
+
+/** Walks a keyset list from the start, `pageSize` rows at a time. */
+export async function* allPages<Row extends { id: string }>(
+  fetchPage: (cursor: Cursor | null, limit: number) => Promise<Row[]>,
+  sortValue: (row: Row) => Cursor['v'],
+  pageSize = 2000,
+): AsyncGenerator<Row[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await fetchPage(cursor, pageSize);
+    if (rows.length > 0) yield rows;
+    const last = rows[rows.length - 1];
+    if (rows.length < pageSize || !last) return;
+    cursor = { v: sortValue(last), id: last.id };
+  }
+}
+
+/** One parsed CSV record and the (1-based) line it starts on. */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/** Parses CSV text (RFC 4180: quotes, escaped quotes, CRLF or LF, a BOM); blank lines are skipped. */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const endRecord = () => {
+    fields.push(field);
+    if (fields.some((f) => f.trim() !== '')) records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+  };
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (quoted) {
+      if (c === '"') {
+        if (input[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === '\n') line++;
+        field += c;
+      }
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else field += c;
+  }
+  if (field !== '' || fields.length > 0) endRecord();
+  return records;
+}

@@ -1,0 +1,191 @@
+import type { CsvImportResult, CsvRowError, ListResponse } from '../../../common/contracts/list';
+import {
+  PARTNER_CSV_COLUMNS,
+  partnerInputSchema,
+  type ListPartnersQuery,
+  type Partner,
+  type PartnerInput,
+} from '../../../common/contracts/partners';
+import type { z } from 'zod';
+import type { Actor } from '../../auth/actor';
+import type { Database, Executor } from '../../db/client';
+import { validateCsv } from '../../http/csv-import';
+import { errors } from '../../http/errors';
+import { allPages, decodeCursor, toPage } from '../../http/list';
+import { insertAudit, insertAudits } from '../audit/audit.repository';
+import {
+  countPartners,
+  findPartnerByNameAndRegion,
+  findPartnersByNames,
+  insertPartners,
+  listPartnerRows,
+  lockPartner,
+  PARTNER_SORTS,
+  updatePartnerRow,
+  type PartnerRow,
+} from './partners.repository';
+
+type ValidPartner = z.output<typeof partnerInputSchema>;
+
+export function presentPartner(row: PartnerRow): Partner {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    contactPerson: row.contactPerson,
+    phone: row.phone,
+    email: row.email,
+    region: row.region,
+    address: row.address,
+    notes: row.notes,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listPartners(db: Database, query: ListPartnersQuery): Promise<ListResponse<Partner>> {
+  const [rows, count] = await Promise.all([
+    listPartnerRows(db, query, decodeCursor(query.cursor), query.limit + 1),
+    countPartners(db, query),
+  ]);
+  const page = toPage(rows, query.limit, PARTNER_SORTS[query.sort].value);
+  return { items: page.items.map(presentPartner), nextCursor: page.nextCursor, ...count };
+}
+
+export function exportPartners(db: Database, query: Omit<ListPartnersQuery, 'limit' | 'cursor'>) {
+  return allPages((cursor, limit) => listPartnerRows(db, query, cursor, limit), PARTNER_SORTS[query.sort].value);
+}
+
+const duplicateMessage = (name: string, region: string) =>
+  `A partner named "${name}"${region ? ` in ${region}` : ''} already exists.`;
+
+async function assertUnique(db: Executor, name: string, region: string, exceptId?: string) {
+  if (await findPartnerByNameAndRegion(db, name, region, exceptId)) {
+    throw errors.conflict(duplicateMessage(name, region), { name: [duplicateMessage(name, region)] });
+  }
+}
+
+function rowValues(input: ValidPartner, actor: Actor) {
+  return { ...input, createdBy: actor.userId, updatedBy: actor.userId };
+}
+
+export async function createPartner(db: Database, actor: Actor, input: ValidPartner): Promise<Partner> {
+  return db.transaction(async (tx) => {
+    await assertUnique(tx, input.name, input.region);
+    const [row] = await insertPartners(tx, [rowValues(input, actor)]);
+    if (!row) throw new Error('insert into partners returned no row');
+    const partner = presentPartner(row);
+    await insertAudit(tx, { actorId: actor.userId, action: 'create', recordType: 'partner', recordId: row.id, after: partner });
+    return partner;
+  });
+}
+
+async function changePartner(
+  db: Database,
+  actor: Actor,
+  id: string,
+  action: string,
+  change: (current: PartnerRow, tx: Executor) => Promise<Partial<PartnerRow>>,
+): Promise<Partner> {
+  return db.transaction(async (tx) => {
+    const current = await lockPartner(tx, id);
+    if (!current) throw errors.notFound('No partner with this id.');
+    const row = await updatePartnerRow(tx, id, { ...(await change(current, tx)), updatedBy: actor.userId });
+    const before = presentPartner(current);
+    const after = presentPartner(row);
+    await insertAudit(tx, { actorId: actor.userId, action, recordType: 'partner', recordId: id, before, after });
+    return after;
+  });
+}
+
+export function updatePartner(db: Database, actor: Actor, id: string, input: Partial<ValidPartner>): Promise<Partner> {
+  return changePartner(db, actor, id, 'update', async (current, tx) => {
+    const name = input.name ?? current.name;
+    const region = input.region ?? current.region;
+    if (input.name !== undefined || input.region !== undefined) await assertUnique(tx, name, region, id);
+    return input;
+  });
+}
+
+export function setPartnerActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Partner> {
+  return changePartner(db, actor, id, active ? 'reactivate' : 'deactivate', async (current) => {
+    if (current.active === active) {
+      throw errors.conflict(active ? 'This partner is already active.' : 'This partner is already deactivated.');
+    }
+    return { active };
+  });
+}
+
+const PREVIEW_ROWS = 20;
+
+/**
+ * CSV import: validates every row (format, duplicates in the file and in the database); a dry
+ * run reports only; otherwise every valid row is written in one transaction, or none.
+ */
+export async function importPartners(
+  db: Database,
+  actor: Actor,
+  csv: string,
+  dryRun: boolean,
+): Promise<CsvImportResult> {
+  const validated = validateCsv(csv, PARTNER_CSV_COLUMNS, partnerInputSchema);
+  const rowErrors: CsvRowError[] = [...validated.errors];
+  const key = (p: { name: string; region: string }) => `${p.name.toLowerCase()}\u0000${p.region}`;
+
+  const existing = new Set(
+    (await findPartnersByNames(db, [...new Set(validated.rows.map((r) => r.value.name.toLowerCase()))])).map(key),
+  );
+  const seen = new Map<string, number>();
+  const valid: { line: number; value: ValidPartner }[] = [];
+  for (const row of validated.rows) {
+    const k = key(row.value);
+    const firstLine = seen.get(k);
+    if (existing.has(k)) {
+      rowErrors.push({ line: row.line, field: 'name', message: duplicateMessage(row.value.name, row.value.region) });
+    } else if (firstLine !== undefined) {
+      rowErrors.push({ line: row.line, field: 'name', message: `Same name and region as line ${firstLine}.` });
+    } else {
+      seen.set(k, row.line);
+      valid.push(row);
+    }
+  }
+  rowErrors.sort((a, b) => a.line - b.line);
+
+  let imported = 0;
+  if (!dryRun && valid.length > 0) {
+    imported = await db.transaction(async (tx) => {
+      let count = 0;
+      for (let i = 0; i < valid.length; i += 500) {
+        const rows = await insertPartners(
+          tx,
+          valid.slice(i, i + 500).map((r) => rowValues(r.value, actor)),
+        );
+        await insertAudits(
+          tx,
+          rows.map((row) => ({ actorId: actor.userId, action: 'import', recordType: 'partner', recordId: row.id, after: presentPartner(row) })),
+        );
+        count += rows.length;
+      }
+      return count;
+    });
+  }
+  return {
+    dryRun,
+    totalRows: validated.totalRows,
+    validRows: valid.length,
+    imported,
+    errors: rowErrors,
+    preview: valid.slice(0, PREVIEW_ROWS).map((r) => ({
+      name: r.value.name,
+      type: r.value.type,
+      contactPerson: r.value.contactPerson,
+      phone: r.value.phone,
+      email: r.value.email,
+      region: r.value.region,
+      address: r.value.address,
+      notes: r.value.notes,
+    })),
+  };
+}
+

@@ -1,0 +1,30 @@
+/** The words of the CSV import flow (preview, import button, summary). */
+import type { CsvImportResult } from '@common/contracts/list';
+
+function rows(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+}
+
+/** Rows that will not be imported. */
+export function invalidRowCount(result: CsvImportResult): number {
+  return Math.max(0, result.totalRows - result.validRows);
+}
+
+/** "12 rows checked: 11 valid, 1 with errors." */
+export function previewSummaryText(result: CsvImportResult): string {
+  const invalid = invalidRowCount(result);
+  if (result.totalRows === 0) return 'The file has no data rows.';
+  return `${rows(result.totalRows)} checked: ${result.validRows.toLocaleString('en-US')} valid, ${invalid.toLocaleString('en-US')} with errors.`;
+}
+
+/** "Import 11 valid rows". */
+export function importButtonLabel(result: CsvImportResult): string {
+  return `Import ${result.validRows.toLocaleString('en-US')} valid ${result.validRows === 1 ? 'row' : 'rows'}`;
+}
+
+/** "Imported 11 rows; 1 row skipped." (no "skipped" part when none was). */
+export function importSummaryText(result: CsvImportResult): string {
+  const skipped = invalidRowCount(result);
+  const imported = `Imported ${rows(result.imported)}`;
+  return skipped > 0 ? `${imported}; ${rows(skipped)} skipped.` : `${imported}.`;
+}

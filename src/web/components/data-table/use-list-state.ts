@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import type { SortDirection } from '@common/contracts/list';
+import {
+  hasSearchOrFilters,
+  listApiParams,
+  listExportQuery,
+  parseListState,
+  readCursorStack,
+  withCursorStack,
+  writeListState,
+  type CursorStack,
+  type FilterConfig,
+  type FilterValues,
+  type ListApiParams,
+  type ListState,
+  type ListStateConfig,
+} from './list-state.model';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * What a list view gets from `useListState`. Written with method signatures so a controller of a
+ * particular list can be passed where `ListController` (any list) is expected.
+ */
+export interface ListController<S extends string = string, FC extends FilterConfig = FilterConfig> {
+  state: ListState<S, FC>;
+  /** The list endpoint's query parameters (search, sort, filters, page size, cursor). */
+  apiParams: ListApiParams;
+  /** The export's query string (search, sort, filters; no paging). */
+  exportQuery: string;
+  /** The search box's text: follows typing at once; the URL follows after a pause. */
+  searchInput: string;
+  setSearchInput(value: string): void;
+  /** Sorts by `key`, ascending; again on the same key flips the direction. */
+  sortBy(key: S): void;
+  setSort(key: S, dir: SortDirection): void;
+  setFilter<K extends keyof FC & string>(name: K, value: FilterValues<FC>[K] | undefined): void;
+  setLimit(limit: number): void;
+  clearSearchAndFilters(): void;
+  hasSearchOrFilters: boolean;
+  goNext(nextCursor: string): void;
+  goPrevious(): void;
+  goFirst(): void;
+  canGoPrevious: boolean;
+  /** 1-based page number, or null on a page opened from a link (its position is unknown). */
+  pageNumber: number | null;
+}
+
+/**
+ * Keeps a server-side list's search, sort, page size, keyset cursor and filters in the URL.
+ * Changing the search, a filter, the sort or the page size goes back to the first page.
+ * `config` must be stable (declare it at module level).
+ */
+export function useListState<const S extends string, const FC extends FilterConfig>(
+  config: ListStateConfig<S, FC>,
+): ListController<S, FC> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const historyState: unknown = location.state;
+  const state = useMemo(() => parseListState(searchParams, config), [searchParams, config]);
+  const cursorStack = useMemo(() => readCursorStack(historyState), [historyState]);
+
+  const apply = useCallback(
+    (next: ListState<S, FC>, options: { stack?: CursorStack; replace?: boolean } = {}) => {
+      setSearchParams((current) => writeListState(current, next, config), {
+        replace: options.replace ?? false,
+        preventScrollReset: true,
+        state: withCursorStack(historyState, options.stack ?? []),
+      });
+    },
+    [setSearchParams, config, historyState],
+  );
+
+  /** A new question: back to the first page. */
+  const applyFromStart = useCallback(
+    (patch: Partial<ListState<S, FC>>, replace = false) => {
+      apply({ ...state, ...patch, cursor: undefined }, { replace });
+    },
+    [apply, state],
+  );
+
+  // The search box: typed text shows at once; the URL (and the request) follows after a pause.
+  const [search, setSearch] = useState({ input: state.q, urlQ: state.q, committed: state.q });
+  let searchInput = search.input;
+  if (search.urlQ !== state.q) {
+    // The URL changed: adopt it unless it is our own debounced write arriving.
+    const external = state.q !== search.committed;
+    const next = { input: external ? state.q : search.input, urlQ: state.q, committed: state.q };
+    setSearch(next);
+    searchInput = next.input;
+  }
+
+  useEffect(() => {
+    const wanted = searchInput.trim();
+    if (wanted === state.q) return;
+    const timer = setTimeout(() => {
+      setSearch((s) => ({ ...s, committed: wanted }));
+      applyFromStart({ q: wanted }, true);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput, state.q, applyFromStart]);
+
+  return {
+    state,
+    apiParams: listApiParams(state),
+    exportQuery: listExportQuery(state),
+    searchInput,
+    setSearchInput: (value) => setSearch((s) => ({ ...s, input: value })),
+    sortBy: (key) => {
+      const dir: SortDirection = state.sort === key && state.dir === 'asc' ? 'desc' : 'asc';
+      applyFromStart({ sort: key, dir });
+    },
+    setSort: (key, dir) => applyFromStart({ sort: key, dir }),
+    setFilter: (name, value) => {
+      const filters = { ...state.filters };
+      if (value) filters[name] = value;
+      else delete filters[name];
+      applyFromStart({ filters });
+    },
+    setLimit: (limit) => applyFromStart({ limit }),
+    clearSearchAndFilters: () => {
+      setSearch({ input: '', urlQ: state.q, committed: '' });
+      applyFromStart({ q: '', filters: {} });
+    },
+    hasSearchOrFilters: hasSearchOrFilters(state),
+    goNext: (nextCursor) => apply({ ...state, cursor: nextCursor }, { stack: [...cursorStack, state.cursor ?? null] }),
+    goPrevious: () => {
+      const stack = cursorStack.slice(0, -1);
+      const previous = cursorStack.at(-1);
+      apply({ ...state, cursor: previous ?? undefined }, { stack });
+    },
+    goFirst: () => apply({ ...state, cursor: undefined }),
+    canGoPrevious: state.cursor !== undefined && cursorStack.length > 0,
+    pageNumber: state.cursor === undefined ? 1 : cursorStack.length > 0 ? cursorStack.length + 1 : null,
+  };
+}
