@@ -3,6 +3,7 @@ import { queryRows, type Executor } from '../db/client';
 
 export interface ActorRow {
   name: string | null;
+  active: boolean;
   factory: { id: string; name: string; code: string; kind: 'plant' | 'assembly' | 'both' } | null;
   groups: string[];
   components: string[];
@@ -14,6 +15,7 @@ export async function findActorRow(db: Executor, userId: string): Promise<ActorR
     db,
     sql`
     select p.name,
+           coalesce(p.active, false) as active,
            case when f.id is null then null
                 else json_build_object('id', f.id, 'name', f.name, 'code', f.code, 'kind', f.kind) end as factory,
            coalesce((select json_agg(ug.group_name order by ug.group_name) from user_groups ug where ug.user_id = u.id), '[]'::json) as groups,

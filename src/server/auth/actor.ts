@@ -28,7 +28,8 @@ export async function loadActor(
   sessionId: string,
 ): Promise<Actor | null> {
   const row = await findActorRow(db, user.id);
-  if (!row) return null;
+  // A deactivated user is signed out everywhere; a session that slipped through is refused too.
+  if (!row?.active) return null;
   const groups = row.groups.filter(isGroup);
   return {
     userId: user.id,

@@ -16,6 +16,9 @@ const AreaPlaceholderPage = lazy(() =>
   import('./pages/area-placeholder-page').then((m) => ({ default: m.AreaPlaceholderPage })),
 );
 const InventoryPage = lazy(() => import('./pages/inventory-page').then((m) => ({ default: m.InventoryPage })));
+const FactoriesPage = lazy(() =>
+  import('@web/features/factories/pages/factories-page').then((m) => ({ default: m.FactoriesPage })),
+);
 
 function FullPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoading />}>{children}</Suspense>;
@@ -27,6 +30,7 @@ function isInventoryRoute(route: ShellRoute): boolean {
 
 /** The page of one shell route; later issues replace the placeholders with real screens. */
 function shellRoutePage(route: ShellRoute): ReactNode {
+  if (route.path === '/factory') return <FactoriesPage title={route.title} />;
   return isInventoryRoute(route) ? <InventoryPage route={route} /> : <AreaPlaceholderPage route={route} />;
 }
 

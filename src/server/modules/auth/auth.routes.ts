@@ -18,12 +18,15 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import { webHeaders, webRequest } from '../../http/web-request';
+import { verifyPassword } from '../../auth/password';
 import { countAuditSince, insertAudit } from '../audit/audit.repository';
+import { findSignInState } from '../users/users.repository';
 
 const BASE = '/api/auth';
 const SIGN_IN_PATH = `${BASE}/sign-in/email`;
 const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const ACCOUNT_DEACTIVATED = 'This account is deactivated. Please contact your administrator.';
 
 const signInResultSchema = z.object({ user: z.object({ id: z.string(), email: z.string() }) });
 const betterAuthErrorSchema = z.object({ message: z.string().optional(), code: z.string().optional() });
@@ -87,6 +90,15 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
       throw errors.rateLimited(
         'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
       );
+    }
+
+    // A deactivated account is refused, but only to someone who knows its password.
+    const state = await findSignInState(db, email);
+    if (state && !state.active) {
+      const known = state.passwordHash ? await verifyPassword({ hash: state.passwordHash, password }) : false;
+      if (known) throw new AppError(403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
+      await insertAudit(db, { actorId: null, action: 'sign_in_failed', recordType: 'sign_in', recordId: email, ...auditContext(request) });
+      throw new AppError(401, 'INVALID_EMAIL_OR_PASSWORD', INVALID_CREDENTIALS);
     }
 
     const result = await forward(request, reply, {

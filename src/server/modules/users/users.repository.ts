@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Group } from '../../../common/permissions';
 import type { Executor } from '../../db/client';
 import { accounts, users } from '../../db/schema/auth';
@@ -45,4 +45,18 @@ export async function insertUser(db: Executor, input: NewUser): Promise<string> 
   });
   await db.insert(userGroups).values(input.groups.map((group) => ({ userId: user.id, group })));
   return user.id;
+}
+
+/** What sign-in needs to refuse a deactivated account: active flag and password hash. */
+export async function findSignInState(
+  db: Executor,
+  email: string,
+): Promise<{ userId: string; active: boolean; passwordHash: string | null } | null> {
+  const [row] = await db
+    .select({ userId: users.id, active: profiles.active, passwordHash: accounts.password })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(eq(users.email, email));
+  return row ?? null;
 }

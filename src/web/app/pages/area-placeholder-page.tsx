@@ -1,7 +1,7 @@
 import { ConstructionIcon } from 'lucide-react';
 import type { ShellRoute } from '@common/permissions';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@web/components/ui/page-header';
 
 const AREA_NOT_AVAILABLE = 'This area is not available yet.';
 

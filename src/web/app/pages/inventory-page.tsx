@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { MENU, type MenuItem, type ShellRoute } from '@common/permissions';
 import { cn } from '@web/lib/utils';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@web/components/ui/page-header';
 import { AreaNotAvailable } from './area-placeholder-page';
 
 /** The eight inventory routes are tabs of one screen, labelled as in the menu. */
