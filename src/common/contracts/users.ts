@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUPS } from '../permissions';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { booleanFilterSchema, exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
 
 export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
 
@@ -9,12 +10,15 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+export const userNameSchema = z.string().trim().min(1, 'Name is required').max(200, 'Name is limited to 200 characters');
+const groupsSchema = z.array(z.enum(GROUPS)).min(1, 'Choose at least one group');
+
 /** POST /api/users */
 export const createUserSchema = z.object({
   email: emailSchema,
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: userNameSchema,
   password: passwordSchema,
-  groups: z.array(z.enum(GROUPS)).min(1, 'Choose at least one group'),
+  groups: groupsSchema,
   factoryId: z.string().uuid('Choose a valid factory').nullish(),
 });
 export type CreateUser = z.infer<typeof createUserSchema>;
@@ -26,6 +30,85 @@ export const createdUserSchema = z.object({
   groups: z.array(z.enum(GROUPS)),
   factoryId: z.string().nullable(),
 });
+
+/** A user's factory as lists show it. */
+export const userFactorySchema = z.object({ id: z.string(), code: z.string(), name: z.string() });
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  groups: z.array(z.enum(GROUPS)),
+  factory: userFactorySchema.nullable(),
+  active: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+  /** The latest activity of any of the user's tabs (activity sessions), or null. */
+  lastActivityAt: z.string().nullable(),
+  /** An open activity session pinged within ONLINE_WINDOW_MS. */
+  online: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A user counts as online while one of their tabs pinged within this window. */
+export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
+
+/** GET /api/users */
+const userListOptions = {
+  sortable: ['name', 'email', 'createdAt'],
+  defaultSort: 'name',
+  filters: { group: z.enum(GROUPS).optional(), factoryId: uuidFilterSchema, active: booleanFilterSchema },
+} as const;
+export const listUsersQuerySchema = listQuerySchema(userListOptions);
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+/** GET /api/users/export.csv */
+export const exportUsersQuerySchema = exportQuerySchema(userListOptions);
+export const userListSchema = listResponseSchema(userSchema);
+
+/** PATCH /api/users/:id */
+export const updateUserSchema = z
+  .object({
+    email: emailSchema,
+    name: userNameSchema,
+    groups: groupsSchema,
+    factoryId: z.string().uuid('Choose a valid factory').nullable(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+/** POST /api/users/:id/password */
+export const setUserPasswordSchema = z.object({ password: passwordSchema });
+export type SetUserPassword = z.infer<typeof setUserPasswordSchema>;
+
+/** GET /api/users/:id/sessions: the user's signed-in browsers. */
+export const userSessionSchema = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  /** The last request the server saw on this session. */
+  lastActiveAt: z.string(),
+  /** The last activity of this session's tabs (activity sessions), or null. */
+  lastActivityAt: z.string().nullable(),
+  /** The session the caller is using. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+export const userSessionsSchema = z.object({ items: z.array(userSessionSchema) });
+
+/** GET /api/users/online */
+export const onlineUserSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  factory: userFactorySchema.nullable(),
+  lastActivityAt: z.string(),
+  /** Open tabs pinged within the online window. */
+  tabs: z.number().int(),
+});
+export type OnlineUser = z.infer<typeof onlineUserSchema>;
+export const onlineUsersSchema = z.object({ items: z.array(onlineUserSchema) });
 
 /**
  * What sign-in accepts as an email: any address a browser's type="email" field accepts,

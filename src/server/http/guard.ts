@@ -66,7 +66,8 @@ async function guardPlugin(app: FastifyInstance, opts: { auth: Auth; db: Databas
     for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url, permission });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: refused before the body is even parsed or validated.
+  app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (!url || !isApi(url)) return;
     const permission = routePermission(request);

@@ -9,7 +9,10 @@ export function toQueryString(params: Readonly<Record<string, string | number | 
 }
 
 /** `path` with `params` appended as a query string (no "?" when there is none). */
-export function withQuery(path: string, params: Readonly<Record<string, string | number | boolean | undefined>>): string {
+export function withQuery(
+  path: string,
+  params: Readonly<Record<string, string | number | boolean | undefined>>,
+): string {
   const query = toQueryString(params);
   return query ? `${path}?${query}` : path;
 }

@@ -43,7 +43,15 @@ type Step =
  * Upload or paste a CSV → preview (totals, row errors, first rows) → import the valid rows → summary.
  * Closing before the import changes nothing.
  */
-export function CsvImportDialog({ open, onOpenChange, title, description, preview, run, onImported }: CsvImportDialogProps) {
+export function CsvImportDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  preview,
+  run,
+  onImported,
+}: CsvImportDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Dialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
@@ -116,7 +124,10 @@ function CsvImportFlow({
   };
 
   const errorAlert = error ? (
-    <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+    >
       <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
       <p>{error}</p>
     </div>

@@ -17,7 +17,13 @@ export interface DataTableRowAction {
 }
 
 /** The "…" menu of one row; its button is named "Actions for <row>". */
-export function DataTableRowActions({ rowLabel, actions }: { rowLabel: string; actions: readonly DataTableRowAction[] }) {
+export function DataTableRowActions({
+  rowLabel,
+  actions,
+}: {
+  rowLabel: string;
+  actions: readonly DataTableRowAction[];
+}) {
   if (actions.length === 0) return null;
   return (
     <DropdownMenu modal={false}>

@@ -31,17 +31,17 @@ export interface ListController<S extends string = string, FC extends FilterConf
   exportQuery: string;
   /** The search box's text: follows typing at once; the URL follows after a pause. */
   searchInput: string;
-  setSearchInput(value: string): void;
+  setSearchInput(this: void, value: string): void;
   /** Sorts by `key`, ascending; again on the same key flips the direction. */
-  sortBy(key: S): void;
-  setSort(key: S, dir: SortDirection): void;
-  setFilter<K extends keyof FC & string>(name: K, value: FilterValues<FC>[K] | undefined): void;
-  setLimit(limit: number): void;
-  clearSearchAndFilters(): void;
+  sortBy(this: void, key: S): void;
+  setSort(this: void, key: S, dir: SortDirection): void;
+  setFilter<K extends keyof FC & string>(this: void, name: K, value: FilterValues<FC>[K] | undefined): void;
+  setLimit(this: void, limit: number): void;
+  clearSearchAndFilters(this: void): void;
   hasSearchOrFilters: boolean;
-  goNext(nextCursor: string): void;
-  goPrevious(): void;
-  goFirst(): void;
+  goNext(this: void, nextCursor: string): void;
+  goPrevious(this: void): void;
+  goFirst(this: void): void;
   canGoPrevious: boolean;
   /** 1-based page number, or null on a page opened from a link (its position is unknown). */
   pageNumber: number | null;

@@ -65,8 +65,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      when &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   return (

@@ -36,9 +36,7 @@ function DialogContent({ className, children, ...props }: ComponentProps<typeof 
 }
 
 function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div data-slot="dialog-header" className={cn('flex flex-col gap-2 pr-6 text-left', className)} {...props} />
-  );
+  return <div data-slot="dialog-header" className={cn('flex flex-col gap-2 pr-6 text-left', className)} {...props} />;
 }
 
 function DialogFooter({ className, ...props }: ComponentProps<'div'>) {

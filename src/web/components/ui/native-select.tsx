@@ -3,7 +3,11 @@ import { ChevronDownIcon } from 'lucide-react';
 import { cn } from '@web/lib/utils';
 
 /** A styled native <select>: the most accessible select there is (keyboard, screen readers, phones). */
-function NativeSelect({ className, wrapperClassName, ...props }: ComponentProps<'select'> & { wrapperClassName?: string }) {
+function NativeSelect({
+  className,
+  wrapperClassName,
+  ...props
+}: ComponentProps<'select'> & { wrapperClassName?: string }) {
   return (
     <div data-slot="native-select-wrapper" className={cn('relative w-full', wrapperClassName)}>
       <select

@@ -23,8 +23,7 @@ export const FACTORY_COLUMNS: readonly DataTableColumn<Factory>[] = [
   {
     id: 'active',
     header: 'Active',
-    cell: (f) =>
-      f.active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>,
+    cell: (f) => (f.active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>),
   },
   {
     id: 'createdAt',

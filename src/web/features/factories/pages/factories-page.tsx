@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { FactoryIcon, PencilIcon, PlusIcon, PowerIcon, PowerOffIcon } from 'lucide-react';
+import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon } from 'lucide-react';
 import { FACTORY_KINDS, type Factory, type ListFactoriesQuery } from '@common/contracts/factories';
 import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
@@ -89,11 +89,7 @@ export function FactoriesPage({ title }: { title: string }) {
         }}
       />
       {editing !== undefined ? (
-        <FactoryFormDialog
-          key={editing?.id ?? 'new'}
-          factory={editing}
-          onClose={() => setEditing(undefined)}
-        />
+        <FactoryFormDialog key={editing?.id ?? 'new'} factory={editing} onClose={() => setEditing(undefined)} />
       ) : null}
       <FactoryStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
     </div>

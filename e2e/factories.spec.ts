@@ -1,0 +1,186 @@
+/** Factory Management (/factory): the list kit (search, filters, sort, URL state) and the form kit on a real screen. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
+
+const DENIED =
+  "You don't have permission to access this page. Please contact your administrator if you believe this is an error.";
+
+/** A code nobody else used in this run: 2-10 upper-case letters or digits. */
+function uniqueCode(prefix: string): string {
+  const stamp = Date.now().toString(36) + Math.floor(Math.random() * 36).toString(36);
+  return `${prefix}${stamp}`.toUpperCase().slice(0, 10);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function createFactoryThroughApi(page: Page, input: { name: string; code: string; kind: string }) {
+  const response = await page.request.post('/api/factories', { data: input });
+  expect(response.status()).toBe(201);
+}
+
+function factoriesTable(page: Page) {
+  return page.getByRole('table', { name: 'Factories' });
+}
+
+test('an admin creates, searches, edits, deactivates a factory and finds it among the inactive ones', async ({
+  page,
+}) => {
+  const code = uniqueCode('E');
+  const name = `E2E Plant ${code}`;
+  await login(page, 'Admin');
+  await page.goto('/factory');
+  await expect(page.getByRole('heading', { level: 1, name: 'Factory Management' })).toBeVisible();
+
+  // Create (the code is typed in lower case and stored in capitals).
+  await page.getByRole('button', { name: 'New factory' }).first().click();
+  const form = page.getByRole('dialog', { name: 'New factory' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Code').fill(code.toLowerCase());
+  await form.getByLabel('Kind').selectOption('plant');
+  await form.getByLabel('Location').fill('Nairobi');
+  await form.getByRole('button', { name: 'Create factory' }).click();
+  await expect(page.getByText(`Factory ${code} created`)).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // Search by code: the URL follows, one row.
+  await page.getByLabel('Search factories').fill(code);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${code}`));
+  const table = factoriesTable(page);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('cell', { name: code, exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Nairobi', exact: true })).toBeVisible();
+  await expect(page.getByTestId('data-table-total')).toHaveText('1 factory');
+
+  // Edit: the form opens filled in.
+  await page.getByRole('button', { name: `Actions for ${name} (${code})` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit factory ${code}` });
+  await expect(edit.getByLabel('Name')).toHaveValue(name);
+  await expect(edit.getByLabel('Kind')).toHaveValue('plant');
+  await edit.getByLabel('Name').fill(`${name} renamed`);
+  await edit.getByLabel('Kind').selectOption('both');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Factory ${code} saved`)).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(table.getByRole('cell', { name: `${name} renamed`, exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Plant and assembly', exact: true })).toBeVisible();
+
+  // Deactivate, after the confirmation that explains what it means.
+  await page.getByRole('button', { name: `Actions for ${name} renamed (${code})` }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Deactivate ${name} renamed?` });
+  await expect(confirm).toContainText("can't get new users or stock");
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText(`Factory ${code} deactivated`)).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(table.getByText('Inactive', { exact: true })).toBeVisible();
+
+  // Only the inactive ones: it is there; only the active ones: it is not.
+  await page.getByLabel('Status').selectOption('false');
+  await expect(page).toHaveURL(/[?&]active=false/);
+  await expect(table.getByRole('cell', { name: code, exact: true })).toBeVisible();
+  await page.getByLabel('Status').selectOption('true');
+  await expect(page.getByText('No factories match the search and filters')).toBeVisible();
+
+  // Reactivate from the inactive list.
+  await page.getByLabel('Status').selectOption('false');
+  await page.getByRole('button', { name: `Actions for ${name} renamed (${code})` }).click();
+  await page.getByRole('menuitem', { name: 'Reactivate' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reactivate' }).click();
+  await expect(page.getByText(`Factory ${code} reactivated`)).toBeVisible();
+});
+
+test('a taken code is reported next to the Code field, and closing a changed form asks first', async ({ page }) => {
+  const code = uniqueCode('D');
+  await login(page, 'Admin');
+  await createFactoryThroughApi(page, { name: `Taken ${code}`, code, kind: 'assembly' });
+  await page.goto('/factory');
+
+  await page.getByRole('button', { name: 'New factory' }).first().click();
+  const form = page.getByRole('dialog', { name: 'New factory' });
+  await form.getByRole('button', { name: 'Create factory' }).click();
+  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Name is required')).toBeVisible();
+
+  await form.getByLabel('Name').fill('Second site');
+  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('Kind').selectOption('assembly');
+  await form.getByRole('button', { name: 'Create factory' }).click();
+  const codeField = form.getByLabel('Code');
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText(`Code ${code} is already used by another factory.`)).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(form.getByLabel('Name')).toHaveValue('Second site');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
+  await expect(form).toBeHidden();
+});
+
+test('a searched, filtered and sorted list can be bookmarked and reopened as it was', async ({ page, context }) => {
+  const token = uniqueCode('B');
+  await login(page, 'Admin');
+  await createFactoryThroughApi(page, { name: `${token} Alpha`, code: `${token.slice(0, 8)}A1`, kind: 'assembly' });
+  await createFactoryThroughApi(page, { name: `${token} Beta`, code: `${token.slice(0, 8)}B2`, kind: 'assembly' });
+  await createFactoryThroughApi(page, { name: `${token} Gamma`, code: `${token.slice(0, 8)}C3`, kind: 'plant' });
+  await page.goto('/factory');
+
+  await page.getByLabel('Search factories').fill(token);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${token}`));
+  await page.getByLabel('Kind').selectOption('assembly');
+  await expect(page).toHaveURL(/[?&]kind=assembly/);
+  const table = factoriesTable(page);
+  await table.getByRole('button', { name: 'Code', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sort=code/);
+  await table.getByRole('button', { name: 'Code', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]dir=desc/);
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').nth(1)).toContainText(`${token} Beta`);
+  await expect(table.getByRole('row').nth(2)).toContainText(`${token} Alpha`);
+
+  const bookmark = page.url();
+  const reopened = await context.newPage();
+  await reopened.goto(bookmark);
+  const again = factoriesTable(reopened);
+  await expect(reopened.getByLabel('Search factories')).toHaveValue(token);
+  await expect(reopened.getByLabel('Kind')).toHaveValue('assembly');
+  await expect(reopened.getByLabel('Status')).toHaveValue('');
+  await expect(again.getByRole('columnheader', { name: 'Code' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(again.getByRole('row')).toHaveCount(3);
+  await expect(again.getByRole('row').nth(1)).toContainText(`${token} Beta`);
+  await expect(again.getByRole('row').nth(2)).toContainText(`${token} Alpha`);
+  await expect(reopened.getByTestId('data-table-total')).toHaveText('2 factories');
+  await expect(reopened.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    `/api/factories/export.csv?q=${token}&sort=code&dir=desc&kind=assembly`,
+  );
+});
+
+test('a user without factory-management sees Access Denied at /factory', async ({ page }) => {
+  await login(page, 'Sales Officer');
+  await page.goto('/factory');
+  await expect(page.getByText('Access Denied')).toBeVisible();
+  await expect(page.getByText(DENIED)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Factories' })).toHaveCount(0);
+});
+
+test('the factories page and its open form have no serious accessibility violation', async ({ page }) => {
+  await login(page, 'Admin');
+  await page.goto('/factory');
+  await expect(factoriesTable(page).getByRole('row').nth(1)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'New factory' }).first().click();
+  const form = page.getByRole('dialog', { name: 'New factory' });
+  await form.getByRole('button', { name: 'Create factory' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,115 @@
+/**
+ * The authorization matrix, generated from the server's route table: every API endpoint is
+ * listed here with the permission it must declare; every endpoint × every group gives exactly
+ * the allowed answer (403 without the permission, never 401/403 with it), and 401 signed out.
+ * A new endpoint without an entry here fails the first test.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BASE_ACCESS, COMPONENTS, effectivePermissions, GROUPS, type Group } from '../../common/permissions';
+import { createTestContext, type TestContext } from '../test/test-app';
+import type { RoutePermission } from './guard';
+
+interface Expected {
+  permission: RoutePermission;
+  /** Also needs membership of the Admin group (changing permissions, reading the audit log). */
+  adminGroupOnly?: true;
+}
+
+/** Every API endpoint (better-auth's /api/auth/* excepted: see modules/auth) and what it needs. */
+const EXPECTED: Record<string, Expected> = {
+  'GET /api/health': { permission: 'public' },
+  'GET /api/me': { permission: 'authenticated' },
+  'POST /api/activity-sessions': { permission: 'authenticated' },
+  'POST /api/activity-sessions/:id/ping': { permission: 'authenticated' },
+  'POST /api/activity-sessions/:id/end': { permission: 'authenticated' },
+  'POST /api/users': { permission: 'user-management' },
+  'GET /api/factories': { permission: 'factory-management' },
+  'GET /api/factories/export.csv': { permission: 'factory-management' },
+  'GET /api/factories/options': { permission: 'authenticated' },
+  'POST /api/factories': { permission: 'factory-management' },
+  'PATCH /api/factories/:id': { permission: 'factory-management' },
+  'POST /api/factories/:id/deactivate': { permission: 'factory-management' },
+  'POST /api/factories/:id/reactivate': { permission: 'factory-management' },
+  'GET /api/partners': { permission: 'customer-management' },
+  'GET /api/partners/export.csv': { permission: 'customer-management' },
+  'POST /api/partners/import': { permission: 'customer-management' },
+  'POST /api/partners': { permission: 'customer-management' },
+  'PATCH /api/partners/:id': { permission: 'customer-management' },
+  'POST /api/partners/:id/deactivate': { permission: 'customer-management' },
+  'POST /api/partners/:id/reactivate': { permission: 'customer-management' },
+};
+
+const key = (method: string, url: string) => `${method} ${url}`;
+const isAuthLibraryRoute = (url: string) => url.startsWith('/api/auth/');
+
+/** A concrete request for a route pattern: unknown ids in the path, an empty JSON body. */
+function probe(method: string, url: string) {
+  const path = url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    name === 'id' && url.startsWith('/api/activity-sessions') ? `${randomUUID()}-1` : randomUUID(),
+  );
+  return {
+    method: method as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: path,
+    ...(method === 'GET' ? {} : { payload: {} }),
+  };
+}
+
+function groupHas(group: Group, expected: Expected): boolean {
+  if (expected.permission === 'public' || expected.permission === 'authenticated') return true;
+  const base = COMPONENTS.filter((c) => DEFAULT_BASE_ACCESS[c].includes(group));
+  const allowed = effectivePermissions([group], base).has(expected.permission);
+  return allowed && (!expected.adminGroupOnly || group === 'Admin');
+}
+
+describe('authorization matrix', () => {
+  let ctx: TestContext;
+  const cookies = new Map<Group, string>();
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const factory = await ctx.makeFactory();
+    for (const group of GROUPS) {
+      const { cookie } = await ctx.signedInAs([group], { factoryId: factory.id });
+      cookies.set(group, cookie);
+    }
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('lists every API endpoint with the permission it declares, and nothing else', () => {
+    const actual = Object.fromEntries(
+      ctx.app.routeTable.filter((r) => !isAuthLibraryRoute(r.url)).map((r) => [key(r.method, r.url), r.permission]),
+    );
+    const expected = Object.fromEntries(Object.entries(EXPECTED).map(([k, v]) => [k, v.permission]));
+    expect(actual).toEqual(expected);
+  });
+
+  it('answers 401 to a signed-out caller on every endpoint that is not public', async () => {
+    for (const [route, expected] of Object.entries(EXPECTED)) {
+      if (expected.permission === 'public') continue;
+      const [method = '', url = ''] = route.split(' ');
+      const res = await ctx.request(probe(method, url));
+      expect(res.statusCode, route).toBe(401);
+    }
+  });
+
+  for (const group of GROUPS) {
+    it(`gives ${group} exactly the endpoints its permissions allow`, async () => {
+      const cookie = cookies.get(group);
+      const wrong: string[] = [];
+      for (const [route, expected] of Object.entries(EXPECTED)) {
+        const [method = '', url = ''] = route.split(' ');
+        const res = await ctx.request({ ...probe(method, url), cookie });
+        const allowed = groupHas(group, expected);
+        const ok = allowed
+          ? res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500
+          : res.statusCode === 403;
+        if (!ok)
+          wrong.push(`${route}: ${res.statusCode} (${allowed ? 'allowed' : 'denied'}) ${res.body.slice(0, 120)}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});
