@@ -8,8 +8,10 @@ startServer({
   banner: 'Stove back office (demo)',
   beforeListen: async (handle) => {
     const seeded = await seedDemoData(handle.db);
-    if (seeded.users > 0 || seeded.factories > 0) {
-      console.log(`  Demo data: ${seeded.factories} factories and ${seeded.users} users added (logins in README.md).`);
+    if (seeded.users > 0 || seeded.factories > 0 || seeded.partners > 0) {
+      console.log(
+        `  Demo data: ${seeded.factories} factories, ${seeded.users} users and ${seeded.partners} partners added (logins in README.md).`,
+      );
     }
   },
 }).catch((err: unknown) => {

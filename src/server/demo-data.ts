@@ -1,5 +1,9 @@
-/** Seeds the demo factories and users of demo-accounts.ts (`npm run demo`). */
+/** Seeds the demo factories and users of demo-accounts.ts, and demo partners (`npm run demo`). */
+import { count } from 'drizzle-orm';
+import type { PartnerType } from '../common/contracts/partners';
 import type { Database } from './db/client';
+import { partners } from './db/schema/partners';
+import { insertPartners } from './modules/partners/partners.repository';
 import { createFactory } from './modules/factories/factories.service';
 import { findFactoryByCode } from './modules/factories/factories.repository';
 import { createUser } from './modules/users/users.service';
@@ -7,7 +11,7 @@ import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { findUserIdByEmail } from './modules/users/users.repository';
 
 /** Idempotent: what exists already is left as it is. */
-export async function seedDemoData(db: Database): Promise<{ factories: number; users: number }> {
+export async function seedDemoData(db: Database): Promise<{ factories: number; users: number; partners: number }> {
   let factories = 0;
   let users = 0;
   const ids = new Map<string, string>();
@@ -32,5 +36,50 @@ export async function seedDemoData(db: Database): Promise<{ factories: number; u
     });
     users++;
   }
-  return { factories, users };
+  return { factories, users, partners: await seedDemoPartners(db) };
+}
+
+const DEMO_PARTNER_NAMES: [string, PartnerType, string][] = [
+  ['Jiko Bora Distributors', 'distributor', 'Nairobi'],
+  ['Coast Clean Cooking Ltd', 'distributor', 'Mombasa'],
+  ['Lakeside Energy Supplies', 'distributor', 'Kisumu'],
+  ['Rift Valley Stoves', 'distributor', 'Nakuru'],
+  ['Mama Njeri Hardware', 'retailer', 'Nairobi'],
+  ['Kariakor Home Centre', 'retailer', 'Nairobi'],
+  ['Bamburi Household Goods', 'retailer', 'Mombasa'],
+  ['Kondele Stores', 'retailer', 'Kisumu'],
+  ['Eldoret Farm & Home', 'retailer', 'Eldoret'],
+  ['Thika Road Supermarket', 'retailer', 'Kiambu'],
+  ["St. Mary's Girls School", 'institution', 'Kisumu'],
+  ['Moi Teaching Hospital Kitchen', 'institution', 'Eldoret'],
+  ['Nyeri County Prisons', 'institution', 'Nyeri'],
+  ['Kakamega Boys High School', 'institution', 'Kakamega'],
+  ['Green Hearth Foundation', 'ngo', 'Nairobi'],
+  ['Clean Air for Kids', 'ngo', 'Mombasa'],
+  ['Women in Energy Kenya', 'ngo', 'Kisumu'],
+  ['Forest Guardians Trust', 'ngo', 'Nakuru'],
+  ['Grace Wanjiku', 'individual', 'Nairobi'],
+  ['Hassan Omar', 'individual', 'Mombasa'],
+  ['Achieng Otieno', 'individual', 'Kisumu'],
+  ['Peter Kamau', 'individual', 'Nyeri'],
+];
+
+/** A realistic set of partners, only into an empty table. */
+async function seedDemoPartners(db: Database): Promise<number> {
+  const [existing] = await db.select({ n: count() }).from(partners);
+  if ((existing?.n ?? 0) > 0) return 0;
+  const rows = await insertPartners(
+    db,
+    DEMO_PARTNER_NAMES.map(([name, type, region], i) => ({
+      name,
+      type,
+      region,
+      contactPerson: type === 'individual' ? null : ['Joseph Mwangi', 'Ann Wairimu', 'Ali Said', 'Ruth Atieno'][i % 4],
+      phone: `+254 7${String(10 + i).padStart(2, '0')} ${String(100000 + i * 7919).slice(0, 6)}`,
+      email: type === 'individual' ? null : `orders${i}@example.com`,
+      address: `${region}, Kenya`,
+      active: i !== 7,
+    })),
+  );
+  return rows.length;
 }
