@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { sweepSessions } from './auth/sessions.repository';
 import { ensureAuthSecret, ensureInitialAdmin } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { analyze, openDatabase } from './db/client';
 
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -33,6 +33,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   });
   await handle.migrate();
   await options.beforeListen?.(handle, config);
+  if (handle.kind === 'pglite') await analyze(handle.db);
 
   const admin = await ensureInitialAdmin(handle.db, config);
   const secret = await ensureAuthSecret(handle.db, config);
@@ -43,11 +44,16 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     logger: { level: config.logLevel },
   });
 
+  let ticks = 0;
   const sweep = setInterval(() => {
     const now = Date.now();
     sweepSessions(handle.db, new Date(now - INACTIVITY_TIMEOUT_MS), new Date(now)).catch((err: unknown) =>
       app.log.warn({ err }, 'session sweep failed'),
     );
+    // PGlite has no autovacuum: refresh the planner's statistics every ten minutes.
+    if (handle.kind === 'pglite' && ++ticks % 10 === 0) {
+      analyze(handle.db).catch((err: unknown) => app.log.warn({ err }, 'analyze failed'));
+    }
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 

@@ -86,3 +86,8 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
 }
+
+/** Refreshes the planner's statistics (PGlite has no autovacuum to do it). */
+export async function analyze(db: Database): Promise<void> {
+  await db.execute(sql`analyze`);
+}

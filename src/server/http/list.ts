@@ -3,8 +3,8 @@
  * a capped total, and CSV export streamed page by page.
  */
 import { Readable } from 'node:stream';
-import { and, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { LIST_TOTAL_CAP, type ListResponse, type SortDirection } from '../../common/contracts/list';
 import { queryRows, type Executor } from '../db/client';
@@ -20,11 +20,17 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.v, cursor.id])).toString('base64url');
 }
 
-export function decodeCursor(raw: string | undefined): Cursor | null {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The cursor of a page, or null for the first page. A cursor that is not one of ours is a 400
+ * (not a database error): its id must match `idPattern` (uuid ids unless told otherwise).
+ */
+export function decodeCursor(raw: string | undefined, idPattern: RegExp = UUID): Cursor | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string') {
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string' && idPattern.test(parsed[1])) {
       const v: unknown = parsed[0];
       if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) {
         return { v: v as Cursor['v'], id: parsed[1] };
@@ -44,15 +50,22 @@ export interface SortSpec<Row> {
   value: (row: Row) => Cursor['v'];
 }
 
-/** Rows strictly after the cursor in (sort, id) order. Sort columns are NOT NULL. */
+/**
+ * Rows strictly after the cursor in (sort, id) order. Sort columns are NOT NULL.
+ * `exact`: SQL that reads the cursor row's own sort value, for columns whose value the cursor
+ * only carries rounded (timestamps: microseconds in the database, milliseconds in JavaScript),
+ * e.g. `(select created_at from t where id = cursor.id)`.
+ */
 export function afterCursor(
   sort: AnyPgColumn | SQL,
   id: AnyPgColumn,
   dir: SortDirection,
   cursor: Cursor | null,
+  exact?: SQL,
 ): SQL | undefined {
   if (!cursor) return undefined;
-  return dir === 'asc' ? sql`(${sort}, ${id}) > (${cursor.v}, ${cursor.id})` : sql`(${sort}, ${id}) < (${cursor.v}, ${cursor.id})`;
+  const v = exact ?? sql`${cursor.v}`;
+  return dir === 'asc' ? sql`(${sort}, ${id}) > (${v}, ${cursor.id})` : sql`(${sort}, ${id}) < (${v}, ${cursor.id})`;
 }
 
 export function orderBy(sort: AnyPgColumn | SQL, id: AnyPgColumn, dir: SortDirection): SQL[] {
@@ -71,19 +84,31 @@ export function toPage<Row extends { id: string }>(
   return { items, nextCursor };
 }
 
-/** Counts matching rows, stopping at LIST_TOTAL_CAP so a count on a huge table stays cheap. */
+/**
+ * Counts matching rows, stopping at LIST_TOTAL_CAP so a count on a huge table stays cheap.
+ * Unfiltered, a table whose statistics already say it is past the cap is not counted at all.
+ */
 export async function countCapped(
   db: Executor,
-  table: SQL,
+  from: SQL,
   where: SQL | undefined,
+  table?: PgTable,
 ): Promise<Pick<ListResponse<unknown>, 'total' | 'totalCapped'>> {
+  const capped = { total: LIST_TOTAL_CAP, totalCapped: true };
+  if (!where && table) {
+    const [estimate] = await queryRows<{ n: number | string | null }>(
+      db,
+      sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${getTableName(table)})`,
+    );
+    if (Number(estimate?.n ?? 0) > LIST_TOTAL_CAP * 2) return capped;
+  }
   const filter = where ? sql`where ${where}` : sql``;
   const rows = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${table} ${filter} limit ${LIST_TOTAL_CAP + 1}) capped`,
+    sql`select count(*)::int as n from (select 1 from ${from} ${filter} limit ${LIST_TOTAL_CAP + 1}) capped`,
   );
   const n = Number(rows[0]?.n ?? 0);
-  return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+  return n > LIST_TOTAL_CAP ? capped : { total: n, totalCapped: false };
 }
 
 export function whereAll(...conditions: (SQL | undefined)[]): SQL | undefined {

@@ -33,6 +33,8 @@ export const partners = pgTable(
     index('partners_created_idx').on(t.createdAt, t.id),
     index('partners_region_idx').on(t.region, t.id),
     index('partners_type_name_idx').on(t.type, t.name, t.id),
+    index('partners_region_name_idx').on(t.region, t.name, t.id),
+    index('partners_type_region_name_idx').on(t.type, t.region, t.name, t.id),
     index('partners_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
   ],
 );

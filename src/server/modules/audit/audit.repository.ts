@@ -1,6 +1,9 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import type { SortDirection } from '../../../common/contracts/list';
 import type { Executor } from '../../db/client';
-import { auditLog } from '../../db/schema/core';
+import { users } from '../../db/schema/auth';
+import { auditLog, profiles } from '../../db/schema/core';
+import { containsPattern, countCapped, whereAll } from '../../http/list';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -50,4 +53,122 @@ export async function insertAudits(db: Executor, entries: AuditEntry[]): Promise
       })),
     );
   }
+}
+
+// ---------------------------------------------------------------------------
+// Reading the log (GET /api/audit-log, export, facets, actors)
+// ---------------------------------------------------------------------------
+
+export interface AuditFilters {
+  q?: string | undefined;
+  actorId?: string | undefined;
+  recordType?: string | undefined;
+  action?: string | undefined;
+  /** From this instant (inclusive) … */
+  from?: Date | undefined;
+  /** … up to this one (exclusive). */
+  until?: Date | undefined;
+  dir: SortDirection;
+}
+
+/** A position in the log: `at` as Postgres prints it (microseconds kept) and the id. */
+export interface AuditCursor {
+  at: string;
+  id: string;
+}
+
+export interface AuditLogRow {
+  id: string;
+  at: Date;
+  /** `at` with full precision, for the keyset cursor. */
+  atKey: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  actorName: string | null;
+  action: string;
+  recordType: string;
+  recordId: string | null;
+  before: unknown;
+  after: unknown;
+  ipAddress: string | null;
+}
+
+function auditWhere(f: AuditFilters): SQL | undefined {
+  return whereAll(
+    f.q ? ilike(auditLog.recordId, containsPattern(f.q)) : undefined,
+    f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+    f.recordType ? eq(auditLog.recordType, f.recordType) : undefined,
+    f.action ? eq(auditLog.action, f.action) : undefined,
+    f.from ? gte(auditLog.at, f.from) : undefined,
+    f.until ? lt(auditLog.at, f.until) : undefined,
+  );
+}
+
+function afterAuditCursor(dir: SortDirection, cursor: AuditCursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  const position = sql`(${cursor.at}::timestamptz, ${cursor.id}::bigint)`;
+  return dir === 'asc'
+    ? sql`(${auditLog.at}, ${auditLog.id}) > ${position}`
+    : sql`(${auditLog.at}, ${auditLog.id}) < ${position}`;
+}
+
+export async function listAuditRows(
+  db: Executor,
+  f: AuditFilters,
+  cursor: AuditCursor | null,
+  limit: number,
+): Promise<AuditLogRow[]> {
+  const order = f.dir === 'asc' ? [asc(auditLog.at), asc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
+  return db
+    .select({
+      id: sql<string>`${auditLog.id}::text`,
+      at: auditLog.at,
+      atKey: sql<string>`${auditLog.at}::text`,
+      actorId: auditLog.actorId,
+      actorEmail: users.email,
+      actorName: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
+      action: auditLog.action,
+      recordType: auditLog.recordType,
+      recordId: auditLog.recordId,
+      before: auditLog.before,
+      after: auditLog.after,
+      ipAddress: auditLog.ipAddress,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
+    .where(whereAll(auditWhere(f), afterAuditCursor(f.dir, cursor)))
+    .orderBy(...order)
+    .limit(limit);
+}
+
+export function countAuditRows(db: Executor, f: AuditFilters) {
+  return countCapped(db, sql`${auditLog}`, auditWhere(f), auditLog);
+}
+
+export async function listAuditRecordTypes(db: Executor): Promise<string[]> {
+  const rows = await db.selectDistinct({ v: auditLog.recordType }).from(auditLog).orderBy(asc(auditLog.recordType));
+  return rows.map((r) => r.v);
+}
+
+export async function listAuditActions(db: Executor): Promise<string[]> {
+  const rows = await db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action));
+  return rows.map((r) => r.v);
+}
+
+/** Users who appear as the actor of at least one entry (one index probe per user). */
+export async function listAuditActorRows(db: Executor) {
+  return db
+    .select({ id: users.id, email: users.email, name: sql<string | null>`coalesce(${profiles.name}, ${users.name})` })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(auditLog)
+          .where(eq(auditLog.actorId, users.id)),
+      ),
+    )
+    .orderBy(asc(users.email));
 }

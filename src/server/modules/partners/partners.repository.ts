@@ -2,7 +2,15 @@ import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { ListPartnersQuery } from '../../../common/contracts/partners';
 import type { Executor } from '../../db/client';
 import { partners } from '../../db/schema/partners';
-import { afterCursor, containsPattern, countCapped, orderBy, whereAll, type Cursor, type SortSpec } from '../../http/list';
+import {
+  afterCursor,
+  containsPattern,
+  countCapped,
+  orderBy,
+  whereAll,
+  type Cursor,
+  type SortSpec,
+} from '../../http/list';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type NewPartnerRow = typeof partners.$inferInsert;
@@ -24,18 +32,24 @@ function filtersWhere(f: PartnerFilters): SQL | undefined {
   );
 }
 
+/** created_at is stored to the microsecond, the cursor carries milliseconds: read the cursor row's own value. */
+function exactCursorValue(f: PartnerFilters, cursor: Cursor | null): SQL | undefined {
+  if (!cursor || f.sort !== 'createdAt') return undefined;
+  return sql`(select c.created_at from ${partners} c where c.id = ${cursor.id})`;
+}
+
 export function listPartnerRows(db: Executor, f: PartnerFilters, cursor: Cursor | null, limit: number) {
   const sort = PARTNER_SORTS[f.sort].column;
   return db
     .select()
     .from(partners)
-    .where(whereAll(filtersWhere(f), afterCursor(sort, partners.id, f.dir, cursor)))
+    .where(whereAll(filtersWhere(f), afterCursor(sort, partners.id, f.dir, cursor, exactCursorValue(f, cursor))))
     .orderBy(...orderBy(sort, partners.id, f.dir))
     .limit(limit);
 }
 
 export function countPartners(db: Executor, f: PartnerFilters) {
-  return countCapped(db, sql`${partners}`, filtersWhere(f));
+  return countCapped(db, sql`${partners}`, filtersWhere(f), partners);
 }
 
 export async function lockPartner(db: Executor, id: string): Promise<PartnerRow | null> {

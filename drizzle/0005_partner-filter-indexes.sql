@@ -1,0 +1,2 @@
+CREATE INDEX "partners_region_name_idx" ON "partners" USING btree ("region","name","id");--> statement-breakpoint
+CREATE INDEX "partners_type_region_name_idx" ON "partners" USING btree ("type","region","name","id");
