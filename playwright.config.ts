@@ -52,7 +52,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       PUBLIC_URL: BASE_URL,
-      DATA_DIR: './data/e2e',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? './data/e2e',
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '10000',
       SIGN_IN_FAILURES_PER_EMAIL: '1000',
       LOG_LEVEL: 'warn',

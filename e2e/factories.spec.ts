@@ -1,7 +1,7 @@
 /** Factory Management (/factory): the list kit (search, filters, sort, URL state) and the form kit on a real screen. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { holdRequests, login } from './support';
 
 const DENIED =
   "You don't have permission to access this page. Please contact your administrator if you believe this is an error.";
@@ -183,4 +183,102 @@ test('the factories page and its open form have no serious accessibility violati
   await form.getByRole('button', { name: 'Create factory' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('keyset paging: Next, Previous, and First page on a page opened from a link', async ({ page, context }) => {
+  await login(page, 'Admin');
+  await page.goto('/factory?sort=code&limit=1');
+  const table = factoriesTable(page);
+  const pages = page.getByRole('navigation', { name: 'Factories pages' });
+  await expect(pages.getByTestId('data-table-page')).toHaveText('Page 1');
+  const firstCode = (await table.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';
+
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages.getByTestId('data-table-page')).toHaveText('Page 2');
+  await expect(page).toHaveURL(/[?&]cursor=/);
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).not.toHaveText(firstCode);
+  const secondPage = page.url();
+
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(pages.getByTestId('data-table-page')).toHaveText('Page 1');
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(firstCode);
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  // A deep page opened from a link: its position is unknown, "First page" goes back to the start.
+  const linked = await context.newPage();
+  await linked.goto(secondPage);
+  const linkedPages = linked.getByRole('navigation', { name: 'Factories pages' });
+  await expect(linkedPages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await linkedPages.getByRole('button', { name: 'First page' }).click();
+  await expect(linkedPages.getByTestId('data-table-page')).toHaveText('Page 1');
+  await expect(factoriesTable(linked).getByRole('row').nth(1).getByRole('cell').first()).toHaveText(firstCode);
+});
+
+test('the list shows skeleton rows while loading and an error with Retry when loading fails', async ({ page }) => {
+  await login(page, 'Admin');
+  const release = await holdRequests(page, '**/api/factories?*');
+  await page.goto('/factory');
+  await expect(page.getByTestId('data-table-skeleton-row').first()).toBeVisible();
+  await expect(page.getByTestId('data-table-total')).toHaveText('Loading factories...');
+  release();
+  await expect(factoriesTable(page).getByRole('row').nth(1)).toBeVisible();
+  await page.unroute('**/api/factories?*');
+
+  // The query is retried once; both attempts fail, then Retry succeeds.
+  let failures = 0;
+  await page.route('**/api/factories?*', async (route) => {
+    if (failures < 2) {
+      failures += 1;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'The database is unavailable.' } }),
+      });
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto('/factory?q=nothing-cached');
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load factories.' });
+  await expect(alert).toContainText('The database is unavailable.');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toBeHidden();
+  await expect(page.getByText('No factories match the search and filters')).toBeVisible();
+});
+
+test('hidden columns stay hidden after a reload', async ({ page }) => {
+  await login(page, 'Admin');
+  await page.goto('/factory');
+  const table = factoriesTable(page);
+  await expect(table.getByRole('columnheader', { name: 'Location' })).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Location' }).click();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'Location' })).toHaveCount(0);
+  await page.reload();
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Location' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Location' }).click();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'Location' })).toBeVisible();
+});
+
+test('leaving the page with a changed form asks first', async ({ page }) => {
+  await login(page, 'Admin');
+  // Arrive through the menu, so Back is a navigation inside the app.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Factory Management' }).click();
+  await expect(page).toHaveURL(/\/factory$/);
+  await page.getByRole('button', { name: 'New factory' }).first().click();
+  const form = page.getByRole('dialog', { name: 'New factory' });
+  await form.getByLabel('Name').fill('Half-typed site');
+  await page.goBack();
+  const leave = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/factory$/);
+  await expect(form.getByLabel('Name')).toHaveValue('Half-typed site');
+  await page.goBack();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave page' }).click();
+  await expect(page).not.toHaveURL(/\/factory$/);
 });

@@ -6,9 +6,12 @@
 import { execSync } from 'node:child_process';
 import { bundleReport } from './bundle';
 import { benchMe } from './me';
+import { benchPartners } from './partners';
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 bundleReport('features/auth/pages/login-page.tsx');
 await benchMe('PGlite');
 if (process.env.BENCH_DATABASE_URL) await benchMe('PostgreSQL', process.env.BENCH_DATABASE_URL);
+await benchPartners('PGlite');
+if (process.env.BENCH_DATABASE_URL) await benchPartners('PostgreSQL', process.env.BENCH_DATABASE_URL);
 else console.log('\n(BENCH_DATABASE_URL is not set: PostgreSQL figures skipped.)');

@@ -19,11 +19,14 @@ import type { Database } from './db/client';
 import { AppError, type FieldErrors } from './http/errors';
 import { guard } from './http/guard';
 import { activitySessionRoutes } from './modules/activity-sessions/activity-sessions.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { factoryRoutes } from './modules/factories/factories.routes';
+import { groupPermissionRoutes } from './modules/group-permissions/group-permissions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
+import { profileRoutes } from './modules/profiles/profiles.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -117,11 +120,14 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   await app.register(guard, { auth, db, publicPrefixes: [DOCS_PREFIX] });
   await app.register(authRoutes, { auth, db, config });
   await app.register(healthRoutes, { db });
-  await app.register(meRoutes);
+  await app.register(meRoutes, { db, auth });
   await app.register(activitySessionRoutes, { db });
   await app.register(userRoutes, { db });
+  await app.register(groupPermissionRoutes, { db });
+  await app.register(profileRoutes, { db });
   await app.register(factoryRoutes, { db });
   await app.register(partnerRoutes, { db });
+  await app.register(auditRoutes, { db });
 
   const webRoot = resolve(config.webDistDir);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { COMPONENTS, GROUPS } from '../permissions';
 
-export const grantSchema = z.object({ group: z.enum(GROUPS), component: z.enum(COMPONENTS) });
-export type Grant = z.infer<typeof grantSchema>;
+const grantSchema = z.object({ group: z.enum(GROUPS), component: z.enum(COMPONENTS) });
 
 /** GET /api/group-permissions: the group × component base access table (DOMAIN.md §3). */
 export const groupPermissionsSchema = z.object({

@@ -15,7 +15,9 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** The editable fields of a partner; also one row of a CSV import. */
+const region = z.string().trim().max(100, 'Region is limited to 100 characters');
+
+/** POST /api/partners: the editable fields of a partner; also one row of a CSV import. */
 export const partnerInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name is limited to 200 characters'),
   type: partnerTypeSchema,
@@ -35,16 +37,15 @@ export const partnerInputSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || z.email().safeParse(v).success, 'Enter a valid email address'),
-  region: z.string().trim().max(100, 'Region is limited to 100 characters').default(''),
+  region: region.default(''),
   address: optionalText(300, 'Address'),
   notes: optionalText(2000, 'Notes'),
 });
 export type PartnerInput = z.input<typeof partnerInputSchema>;
 
-/** POST /api/partners */
-export const createPartnerSchema = partnerInputSchema;
 /** PATCH /api/partners/:id */
 export const updatePartnerSchema = partnerInputSchema
+  .extend({ region }) // no default: a change that leaves out the region keeps it
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 
@@ -67,7 +68,11 @@ export type Partner = z.infer<typeof partnerSchema>;
 const partnerListOptions = {
   sortable: ['name', 'type', 'region', 'createdAt'],
   defaultSort: 'name',
-  filters: { type: partnerTypeSchema.optional(), active: booleanFilterSchema, region: z.string().trim().max(100).optional() },
+  filters: {
+    type: partnerTypeSchema.optional(),
+    active: booleanFilterSchema,
+    region: z.string().trim().max(100).optional(),
+  },
 } as const;
 /** GET /api/partners */
 export const listPartnersQuerySchema = listQuerySchema(partnerListOptions);
@@ -87,3 +92,17 @@ export const PARTNER_CSV_COLUMNS = [
   { header: 'Address', field: 'address' },
   { header: 'Notes', field: 'notes' },
 ] as const;
+
+/** The export's last column; the import reads it too (yes/no; empty = yes), so an export imports back. */
+export const PARTNER_CSV_ACTIVE_COLUMN = { header: 'Active', field: 'active' } as const;
+
+/** One CSV import row: the editable fields and Active. */
+export const partnerCsvRowSchema = partnerInputSchema.extend({
+  active: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((v) => !v || v === 'yes' || v === 'no', "Active must be 'yes' or 'no'")
+    .transform((v) => v !== 'no'),
+});

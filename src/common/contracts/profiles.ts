@@ -38,7 +38,6 @@ export const profileInputSchema = z.object({
     .transform((v) => (v ? v : null)),
   jobTitle: optionalText(100, 'Job title'),
 });
-export type ProfileInput = z.input<typeof profileInputSchema>;
 
 /** PATCH /api/profiles/:id */
 export const updateProfileSchema = profileInputSchema

@@ -10,7 +10,11 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const userNameSchema = z.string().trim().min(1, 'Name is required').max(200, 'Name is limited to 200 characters');
+export const userNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(200, 'Name is limited to 200 characters');
 const groupsSchema = z.array(z.enum(GROUPS)).min(1, 'Choose at least one group');
 
 /** POST /api/users */

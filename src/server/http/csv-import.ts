@@ -18,7 +18,14 @@ export interface ValidatedCsv<T> {
   totalRows: number;
 }
 
-const normalize = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, '');
+/** Undoes csvField's formula neutralisation ('=… → =…), so an export imports back unchanged. */
+const unneutralise = (s: string) => (/^'[=+\-@]/.test(s) ? s.slice(1) : s);
+
+const normalize = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 /**
  * Header cells match a column's header or field name, ignoring case, spaces, dashes and
@@ -45,9 +52,12 @@ export function validateCsv<Field extends string, S extends z.ZodType>(
   const unknown = header.fields.filter((_, i) => fieldAt[i] === null && header.fields[i]?.trim());
   if (unknown.length > 0) {
     const expected = columns.map((c) => c.header).join(', ');
-    throw errors.validation(`Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Expected: ${expected}.`, {
-      csv: [`Unknown columns: ${unknown.join(', ')}`],
-    });
+    throw errors.validation(
+      `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Expected: ${expected}.`,
+      {
+        csv: [`Unknown columns: ${unknown.join(', ')}`],
+      },
+    );
   }
 
   const rows: ValidatedCsv<z.output<S>>['rows'] = [];
@@ -55,10 +65,14 @@ export function validateCsv<Field extends string, S extends z.ZodType>(
   for (const record of body) {
     const raw: Partial<Record<Field, string>> = {};
     fieldAt.forEach((field, i) => {
-      if (field) raw[field] = record.fields[i]?.trim() ?? '';
+      if (field) raw[field] = unneutralise(record.fields[i]?.trim() ?? '');
     });
     if (record.fields.length > header.fields.length) {
-      rowErrors.push({ line: record.line, field: null, message: `This row has ${record.fields.length} values; the header has ${header.fields.length}.` });
+      rowErrors.push({
+        line: record.line,
+        field: null,
+        message: `This row has ${record.fields.length} values; the header has ${header.fields.length}.`,
+      });
       continue;
     }
     const parsed = schema.safeParse(raw);

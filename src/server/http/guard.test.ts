@@ -139,7 +139,7 @@ describe('errors, health, headers and docs', () => {
   it.each([
     ['GET', '/api/nope'],
     ['POST', '/api/nope/deeper'],
-    ['GET', '/api/users'],
+    ['PUT', '/api/users'],
   ] as const)('%s %s → 404 with a JSON error body', async (method, url) => {
     const res = await ctx.request({ method, url });
     expect(res.statusCode).toBe(404);

@@ -1,5 +1,12 @@
 /** Which groups hold a permission by default (DOMAIN.md §3 base access plus the spec §6 overrides). */
-import { COMPONENTS, DEFAULT_BASE_ACCESS, effectivePermissions, GROUPS, type Group, type Permission } from '../../common/permissions';
+import {
+  COMPONENTS,
+  DEFAULT_BASE_ACCESS,
+  effectivePermissions,
+  GROUPS,
+  type Group,
+  type Permission,
+} from '../../common/permissions';
 
 function hasByDefault(group: Group, permission: Permission): boolean {
   const base = COMPONENTS.filter((c) => DEFAULT_BASE_ACCESS[c].includes(group));

@@ -20,6 +20,21 @@ const FactoriesPage = lazy(() =>
   import('@web/features/factories/pages/factories-page').then((m) => ({ default: m.FactoriesPage })),
 );
 
+const PartnersPage = lazy(() =>
+  import('@web/features/partners/pages/partners-page').then((m) => ({ default: m.PartnersPage })),
+);
+
+const UserManagementPage = lazy(() =>
+  import('./pages/user-management-page').then((m) => ({ default: m.UserManagementPage })),
+);
+const ProfilesPage = lazy(() =>
+  import('@web/features/profiles/pages/profiles-page').then((m) => ({ default: m.ProfilesPage })),
+);
+
+const AccountPage = lazy(() =>
+  import('@web/features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
+);
+
 function FullPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoading />}>{children}</Suspense>;
 }
@@ -31,6 +46,9 @@ function isInventoryRoute(route: ShellRoute): boolean {
 /** The page of one shell route; later issues replace the placeholders with real screens. */
 function shellRoutePage(route: ShellRoute): ReactNode {
   if (route.path === '/factory') return <FactoriesPage title={route.title} />;
+  if (route.path === '/users') return <UserManagementPage title={route.title} />;
+  if (route.path === '/users/profiles') return <ProfilesPage title={route.title} />;
+  if (route.path === '/customers') return <PartnersPage title={route.title} />;
   return isInventoryRoute(route) ? <InventoryPage route={route} /> : <AreaPlaceholderPage route={route} />;
 }
 
@@ -70,7 +88,12 @@ const routes: RouteObject[] = [
                 <AppShell />
               </FullPage>
             ),
-            children: [{ index: true, element: <LandingRedirect /> }, ...shellRoutes],
+            children: [
+              { index: true, element: <LandingRedirect /> },
+              ...shellRoutes,
+              // Any signed-in user: not a menu route, reached from the header.
+              { path: '/account', element: <AccountPage title="My account" /> },
+            ],
           },
           {
             path: '*',

@@ -145,6 +145,10 @@ export const apiClient = {
     apiRequest(path, { ...options, method: 'POST', body }),
   patch: (path: string, body: JsonBody, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, { ...options, method: 'PATCH', body }),
+  put: (path: string, body: JsonBody, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'PUT', body }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, { ...options, method: 'DELETE' }),
   /**
    * Fire-and-forget POST that survives page unload (navigator.sendBeacon).
    * Returns false when the browser refused to queue it.

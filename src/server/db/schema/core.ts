@@ -99,9 +99,11 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
+    index('audit_log_at_id_idx').on(t.at, t.id),
     index('audit_log_action_record_idx').on(t.action, t.recordId, t.at),
-    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_at_idx').on(t.action, t.at, t.id),
+    index('audit_log_record_type_at_idx').on(t.recordType, t.at, t.id),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
   ],
 );
 

@@ -4,13 +4,18 @@
  *   signs in through better-auth's username endpoint, whose username is the email column;
  * - the spec §5 message for missing credentials, one message for unknown email and wrong password;
  * - a per-email limit on failed sign-ins and clear 429 messages;
- * - audit rows for sign-in, failed sign-in and sign-out;
+ * - two-factor sign-in: a user with TOTP gets `{ twoFactorRedirect: true }` and a short-lived
+ *   two-factor cookie instead of a session; the session comes from /two-factor/verify-totp or
+ *   /two-factor/verify-backup-code (spec event MFA_CHALLENGE_VERIFIED);
+ * - audit rows for sign-in, failed sign-in, sign-out, the two-factor challenge and its set-up;
+ * - one way to change the password and the name (/api/me/*): better-auth's own endpoints are closed;
  * - the inactivity rule on every other auth endpoint;
  * - errors in our `{ error: { code, message } }` shape.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../../../common/constants';
+import { ACCOUNT_AUDIT_ACTIONS } from '../../../common/contracts/account';
 import { SIGN_IN_EMAIL_PATTERN } from '../../../common/contracts/users';
 import { BETTER_AUTH_SIGN_IN_PATH, type Auth } from '../../auth/auth';
 import { resolveSession } from '../../auth/session';
@@ -21,6 +26,7 @@ import { webHeaders, webRequest } from '../../http/web-request';
 import { verifyPassword } from '../../auth/password';
 import { countAuditSince, insertAudit } from '../audit/audit.repository';
 import { findSignInState } from '../users/users.repository';
+import { findTwoFactorEnabled } from './auth.repository';
 
 const BASE = '/api/auth';
 const SIGN_IN_PATH = `${BASE}/sign-in/email`;
@@ -29,6 +35,25 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'This account is deactivated. Please contact your administrator.';
 
 const signInResultSchema = z.object({ user: z.object({ id: z.string(), email: z.string() }) });
+const twoFactorRedirectSchema = z.object({ twoFactorRedirect: z.literal(true) });
+
+const TWO_FACTOR = `${BASE}/two-factor`;
+/** The sign-in challenge (and, with a session, the confirmation that turns TOTP on). */
+const CHALLENGE_PATHS: Record<string, 'totp' | 'backup_code'> = {
+  [`${TWO_FACTOR}/verify-totp`]: 'totp',
+  [`${TWO_FACTOR}/verify-backup-code`]: 'backup_code',
+};
+/** better-auth endpoints replaced by ours (/api/me/password, /api/me/profile), so changes are audited. */
+const CLOSED_PATHS = new Set([`${BASE}/change-password`, `${BASE}/update-user`, `${BASE}/change-email`]);
+/** better-auth's two-factor messages in words a person can act on. */
+const TWO_FACTOR_MESSAGES: Record<string, string> = {
+  INVALID_CODE: 'The verification code is not correct. Check your authenticator app and try again.',
+  INVALID_BACKUP_CODE: 'This backup code is not correct or was already used.',
+  INVALID_TWO_FACTOR_COOKIE: 'Your sign-in has expired. Please sign in again with your email and password.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in again with your email and password.',
+  TOTP_ALREADY_ENABLED: 'Two-factor sign-in is already on.',
+  INVALID_PASSWORD: 'The password is not correct.',
+};
 const betterAuthErrorSchema = z.object({ message: z.string().optional(), code: z.string().optional() });
 
 interface Forwarded {
@@ -59,10 +84,11 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
     } catch {
       // Not JSON: keep the generic message.
     }
+    const code = parsed.code ?? 'AUTH_ERROR';
     return new AppError(
       result.status,
-      parsed.code ?? 'AUTH_ERROR',
-      parsed.message || 'The request could not be completed.',
+      code,
+      TWO_FACTOR_MESSAGES[code] ?? (parsed.message || 'The request could not be completed.'),
     );
   }
 
@@ -97,7 +123,13 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
     if (state && !state.active) {
       const known = state.passwordHash ? await verifyPassword({ hash: state.passwordHash, password }) : false;
       if (known) throw new AppError(403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
-      await insertAudit(db, { actorId: null, action: 'sign_in_failed', recordType: 'sign_in', recordId: email, ...auditContext(request) });
+      await insertAudit(db, {
+        actorId: null,
+        action: 'sign_in_failed',
+        recordType: 'sign_in',
+        recordId: email,
+        ...auditContext(request),
+      });
       throw new AppError(401, 'INVALID_EMAIL_OR_PASSWORD', INVALID_CREDENTIALS);
     }
 
@@ -121,6 +153,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
     if (result.status !== 200) throw asError(result);
 
     const signedIn = JSON.parse(result.text) as Record<string, unknown>;
+    // Two-factor sign-in: no session yet, only the two-factor cookie; audited once the code is verified.
+    if (twoFactorRedirectSchema.safeParse(signedIn).success) {
+      return reply.type('application/json').send(JSON.stringify({ twoFactorRedirect: true }));
+    }
     // The session lives in the httpOnly cookie; the browser never needs the raw token.
     delete signedIn.token;
     const user = signInResultSchema.parse(signedIn).user;
@@ -134,6 +170,84 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
     return reply.type('application/json').send(JSON.stringify(signedIn));
   }
 
+  /** A 429 from better-auth's rate limiter in our words; the two-factor lock keeps its own message. */
+  function failure(result: Forwarded): AppError {
+    const error = asError(result);
+    if (result.status === 429 && error.code === 'AUTH_ERROR') {
+      return errors.rateLimited('Too many requests. Please wait a minute and try again.');
+    }
+    return error;
+  }
+
+  /** Body of a successful verify answer without the raw session token (it lives in the httpOnly cookie). */
+  function withoutToken(text: string): { body: string; userId: string } {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    delete parsed.token;
+    return { body: JSON.stringify(parsed), userId: signInResultSchema.parse(parsed).user.id };
+  }
+
+  /** The second step of signing in: a code for the user named by the two-factor cookie. */
+  async function twoFactorChallenge(request: FastifyRequest, reply: FastifyReply, method: 'totp' | 'backup_code') {
+    const challengedUserId = await challengeUserId(request);
+    const result = await forward(request, reply);
+    if (result.status >= 400) {
+      if (result.status === 401 || result.status === 400 || result.status === 429) {
+        await insertAudit(db, {
+          actorId: challengedUserId,
+          action: ACCOUNT_AUDIT_ACTIONS.mfaChallengeFailed,
+          recordType: 'user',
+          recordId: challengedUserId,
+          after: { method, reason: asError(result).code },
+          ...auditContext(request),
+        });
+      }
+      throw failure(result);
+    }
+    const { body, userId } = withoutToken(result.text);
+    for (const action of [ACCOUNT_AUDIT_ACTIONS.signIn, ACCOUNT_AUDIT_ACTIONS.mfaChallengeVerified]) {
+      await insertAudit(db, {
+        actorId: userId,
+        action,
+        recordType: 'user',
+        recordId: userId,
+        ...(action === ACCOUNT_AUDIT_ACTIONS.mfaChallengeVerified ? { after: { method } } : {}),
+        ...auditContext(request),
+      });
+    }
+    return reply.type('application/json').send(body);
+  }
+
+  /** A signed-in user's first code, which turns two-factor sign-in on (better-auth renews the session). */
+  async function confirmTwoFactor(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const wasEnabled = await findTwoFactorEnabled(db, userId);
+    const result = await forward(request, reply);
+    if (result.status >= 400) throw failure(result);
+    if (!wasEnabled && (await findTwoFactorEnabled(db, userId))) {
+      await insertAudit(db, {
+        actorId: userId,
+        action: ACCOUNT_AUDIT_ACTIONS.twoFactorEnabled,
+        recordType: 'user',
+        recordId: userId,
+        before: { twoFactorEnabled: false },
+        after: { twoFactorEnabled: true },
+        ...auditContext(request),
+      });
+    }
+    return reply.type('application/json').send(withoutToken(result.text).body);
+  }
+
+  /** Who the pending two-factor challenge is for (for the audit of a failed code), from its cookie. */
+  async function challengeUserId(request: FastifyRequest): Promise<string | null> {
+    const context = await auth.$context;
+    const name = context.createAuthCookie('two_factor').name;
+    const raw = parseCookieHeader(request.headers.cookie ?? '').get(name);
+    // A signed cookie is `value.signature`; the value is a random identifier better-auth stored.
+    const identifier = raw?.slice(0, raw.lastIndexOf('.'));
+    if (!identifier) return null;
+    const found = await context.internalAdapter.findVerificationValue(identifier);
+    return found && found.expiresAt > new Date() ? found.value : null;
+  }
+
   app.route({
     method: ['GET', 'POST'],
     url: `${BASE}/*`,
@@ -145,21 +259,58 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
       if (path === `${BASE}${BETTER_AUTH_SIGN_IN_PATH}`)
         throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
 
+      if (CLOSED_PATHS.has(path)) throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
+
       // Every other auth endpoint sees an idle session as gone.
       const session = await resolveSession(auth, db, webHeaders(request));
-      if (path === `${BASE}/sign-out` && session.status === 'active') {
+      const userId = session.status === 'active' ? session.value.user.id : null;
+      if (path === `${BASE}/sign-out` && userId) {
         await insertAudit(db, {
-          actorId: session.value.user.id,
+          actorId: userId,
           action: 'sign_out',
           recordType: 'user',
-          recordId: session.value.user.id,
+          recordId: userId,
           ...auditContext(request),
         });
       }
+      const method = CHALLENGE_PATHS[path];
+      if (method && request.method === 'POST') {
+        return userId ? confirmTwoFactor(request, reply, userId) : twoFactorChallenge(request, reply, method);
+      }
+
       const result = await forward(request, reply);
-      if (result.status === 429) throw errors.rateLimited('Too many requests. Please wait a minute and try again.');
-      if (result.status >= 400) throw asError(result);
+      if (result.status >= 400) throw failure(result);
+      if (userId && request.method === 'POST') {
+        const action =
+          path === `${TWO_FACTOR}/disable`
+            ? ACCOUNT_AUDIT_ACTIONS.twoFactorDisabled
+            : path === `${TWO_FACTOR}/generate-backup-codes`
+              ? ACCOUNT_AUDIT_ACTIONS.backupCodesRegenerated
+              : null;
+        if (action)
+          await insertAudit(db, {
+            actorId: userId,
+            action,
+            recordType: 'user',
+            recordId: userId,
+            ...auditContext(request),
+          });
+      }
       return reply.send(result.text);
     },
   });
+}
+
+function parseCookieHeader(header: string): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at <= 0) continue;
+    try {
+      cookies.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
+    } catch {
+      // A malformed cookie is ignored.
+    }
+  }
+  return cookies;
 }

@@ -30,6 +30,12 @@ function filtersWhere(f: FactoryFilters): SQL | undefined {
   );
 }
 
+/** created_at is stored to the microsecond, the cursor carries milliseconds: read the cursor row's own value. */
+function exactCursorValue(f: FactoryFilters, cursor: Cursor | null): SQL | undefined {
+  if (!cursor || f.sort !== 'createdAt') return undefined;
+  return sql`(select c.created_at from ${factories} c where c.id = ${cursor.id})`;
+}
+
 export async function listFactoryRows(
   db: Executor,
   f: FactoryFilters,
@@ -40,7 +46,7 @@ export async function listFactoryRows(
   return db
     .select()
     .from(factories)
-    .where(whereAll(filtersWhere(f), afterCursor(sort, factories.id, f.dir, cursor)))
+    .where(whereAll(filtersWhere(f), afterCursor(sort, factories.id, f.dir, cursor, exactCursorValue(f, cursor))))
     .orderBy(...orderBy(sort, factories.id, f.dir))
     .limit(limit);
 }
@@ -51,7 +57,13 @@ export function countFactories(db: Executor, f: FactoryFilters) {
 
 export async function listFactoryOptions(db: Executor) {
   return db
-    .select({ id: factories.id, name: factories.name, code: factories.code, kind: factories.kind, active: factories.active })
+    .select({
+      id: factories.id,
+      name: factories.name,
+      code: factories.code,
+      kind: factories.kind,
+      active: factories.active,
+    })
     .from(factories)
     .orderBy(asc(factories.name));
 }

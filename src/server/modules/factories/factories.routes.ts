@@ -32,13 +32,24 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
 
   r.get(
     '/api/factories',
-    { config, schema: { tags, summary: 'List factories', querystring: listFactoriesQuerySchema, response: { 200: factoryListSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List factories',
+        querystring: listFactoriesQuerySchema,
+        response: { 200: factoryListSchema },
+      },
+    },
     async (request) => listFactories(db, request.query),
   );
 
   r.get(
     '/api/factories/export.csv',
-    { config, schema: { tags, summary: 'Export the filtered factories as CSV', querystring: exportFactoriesQuerySchema } },
+    {
+      config,
+      schema: { tags, summary: 'Export the filtered factories as CSV', querystring: exportFactoriesQuerySchema },
+    },
     async (request, reply) =>
       sendCsv(
         reply,
@@ -66,13 +77,25 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
 
   r.post(
     '/api/factories',
-    { config, schema: { tags, summary: 'Create a factory', body: createFactorySchema, response: { 201: factorySchema } } },
+    {
+      config,
+      schema: { tags, summary: 'Create a factory', body: createFactorySchema, response: { 201: factorySchema } },
+    },
     async (request, reply) => reply.status(201).send(await createFactory(db, actorOf(request), request.body)),
   );
 
   r.patch(
     '/api/factories/:id',
-    { config, schema: { tags, summary: 'Change a factory', params, body: updateFactorySchema, response: { 200: factorySchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change a factory',
+        params,
+        body: updateFactorySchema,
+        response: { 200: factorySchema },
+      },
+    },
     async (request) => updateFactory(db, actorOf(request), request.params.id, request.body),
   );
 

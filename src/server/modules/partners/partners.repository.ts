@@ -57,11 +57,6 @@ export async function lockPartner(db: Executor, id: string): Promise<PartnerRow 
   return row ?? null;
 }
 
-export async function findPartnerById(db: Executor, id: string): Promise<PartnerRow | null> {
-  const [row] = await db.select().from(partners).where(eq(partners.id, id));
-  return row ?? null;
-}
-
 /** Partners with these (lower-cased) names, to find duplicates of name + region. */
 export function findPartnersByNames(db: Executor, lowerNames: string[]) {
   if (lowerNames.length === 0) return Promise.resolve([]);

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvImportRequestSchema, csvImportResultSchema } from '../../../common/contracts/list';
 import {
-  createPartnerSchema,
   exportPartnersQuerySchema,
+  partnerInputSchema,
   listPartnersQuerySchema,
   PARTNER_CSV_COLUMNS,
   partnerListSchema,
@@ -35,13 +35,28 @@ export async function partnerRoutes(app: FastifyInstance, opts: { db: Database }
 
   r.get(
     '/api/partners',
-    { config, schema: { tags, summary: 'List partners/customers', querystring: listPartnersQuerySchema, response: { 200: partnerListSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List partners/customers',
+        querystring: listPartnersQuerySchema,
+        response: { 200: partnerListSchema },
+      },
+    },
     async (request) => listPartners(db, request.query),
   );
 
   r.get(
     '/api/partners/export.csv',
-    { config, schema: { tags, summary: 'Export the filtered partners as CSV (the import format)', querystring: exportPartnersQuerySchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Export the filtered partners as CSV (the import format)',
+        querystring: exportPartnersQuerySchema,
+      },
+    },
     async (request, reply) => {
       const pages = async function* () {
         for await (const page of exportPartners(db, request.query)) yield page.map(presentPartner);
@@ -60,19 +75,39 @@ export async function partnerRoutes(app: FastifyInstance, opts: { db: Database }
 
   r.post(
     '/api/partners/import',
-    { config, schema: { tags, summary: 'Preview (dryRun) or import partners from CSV', body: csvImportRequestSchema, response: { 200: csvImportResultSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Preview (dryRun) or import partners from CSV',
+        body: csvImportRequestSchema,
+        response: { 200: csvImportResultSchema },
+      },
+    },
     async (request) => importPartners(db, actorOf(request), request.body.csv, request.body.dryRun),
   );
 
   r.post(
     '/api/partners',
-    { config, schema: { tags, summary: 'Create a partner', body: createPartnerSchema, response: { 201: partnerSchema } } },
+    {
+      config,
+      schema: { tags, summary: 'Create a partner', body: partnerInputSchema, response: { 201: partnerSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createPartner(db, actorOf(request), request.body)),
   );
 
   r.patch(
     '/api/partners/:id',
-    { config, schema: { tags, summary: 'Change a partner', params, body: updatePartnerSchema, response: { 200: partnerSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change a partner',
+        params,
+        body: updatePartnerSchema,
+        response: { 200: partnerSchema },
+      },
+    },
     async (request) => updatePartner(db, actorOf(request), request.params.id, request.body),
   );
 

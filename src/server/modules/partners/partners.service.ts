@@ -1,10 +1,11 @@
 import type { CsvImportResult, CsvRowError, ListResponse } from '../../../common/contracts/list';
 import {
+  PARTNER_CSV_ACTIVE_COLUMN,
   PARTNER_CSV_COLUMNS,
-  partnerInputSchema,
+  partnerCsvRowSchema,
   type ListPartnersQuery,
   type Partner,
-  type PartnerInput,
+  type partnerInputSchema,
 } from '../../../common/contracts/partners';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
@@ -26,6 +27,7 @@ import {
 } from './partners.repository';
 
 type ValidPartner = z.output<typeof partnerInputSchema>;
+type ValidCsvPartner = z.output<typeof partnerCsvRowSchema>;
 
 export function presentPartner(row: PartnerRow): Partner {
   return {
@@ -66,7 +68,7 @@ async function assertUnique(db: Executor, name: string, region: string, exceptId
   }
 }
 
-function rowValues(input: ValidPartner, actor: Actor) {
+function rowValues(input: ValidPartner | ValidCsvPartner, actor: Actor) {
   return { ...input, createdBy: actor.userId, updatedBy: actor.userId };
 }
 
@@ -76,7 +78,13 @@ export async function createPartner(db: Database, actor: Actor, input: ValidPart
     const [row] = await insertPartners(tx, [rowValues(input, actor)]);
     if (!row) throw new Error('insert into partners returned no row');
     const partner = presentPartner(row);
-    await insertAudit(tx, { actorId: actor.userId, action: 'create', recordType: 'partner', recordId: row.id, after: partner });
+    await insertAudit(tx, {
+      actorId: actor.userId,
+      action: 'create',
+      recordType: 'partner',
+      recordId: row.id,
+      after: partner,
+    });
     return partner;
   });
 }
@@ -129,7 +137,7 @@ export async function importPartners(
   csv: string,
   dryRun: boolean,
 ): Promise<CsvImportResult> {
-  const validated = validateCsv(csv, PARTNER_CSV_COLUMNS, partnerInputSchema);
+  const validated = validateCsv(csv, [...PARTNER_CSV_COLUMNS, PARTNER_CSV_ACTIVE_COLUMN], partnerCsvRowSchema);
   const rowErrors: CsvRowError[] = [...validated.errors];
   const key = (p: { name: string; region: string }) => `${p.name.toLowerCase()}\u0000${p.region}`;
 
@@ -137,7 +145,7 @@ export async function importPartners(
     (await findPartnersByNames(db, [...new Set(validated.rows.map((r) => r.value.name.toLowerCase()))])).map(key),
   );
   const seen = new Map<string, number>();
-  const valid: { line: number; value: ValidPartner }[] = [];
+  const valid: { line: number; value: ValidCsvPartner }[] = [];
   for (const row of validated.rows) {
     const k = key(row.value);
     const firstLine = seen.get(k);
@@ -163,7 +171,13 @@ export async function importPartners(
         );
         await insertAudits(
           tx,
-          rows.map((row) => ({ actorId: actor.userId, action: 'import', recordType: 'partner', recordId: row.id, after: presentPartner(row) })),
+          rows.map((row) => ({
+            actorId: actor.userId,
+            action: 'import',
+            recordType: 'partner',
+            recordId: row.id,
+            after: presentPartner(row),
+          })),
         );
         count += rows.length;
       }
@@ -185,7 +199,7 @@ export async function importPartners(
       region: r.value.region,
       address: r.value.address,
       notes: r.value.notes,
+      active: r.value.active ? 'yes' : 'no',
     })),
   };
 }
-

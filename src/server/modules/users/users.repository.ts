@@ -4,7 +4,15 @@ import type { Group } from '../../../common/permissions';
 import type { Executor } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema/auth';
 import { activitySessions, factories, profiles, userGroups } from '../../db/schema/core';
-import { afterCursor, containsPattern, countCapped, orderBy, whereAll, type Cursor, type SortSpec } from '../../http/list';
+import {
+  afterCursor,
+  containsPattern,
+  countCapped,
+  orderBy,
+  whereAll,
+  type Cursor,
+  type SortSpec,
+} from '../../http/list';
 
 export async function findUserIdByEmail(db: Executor, email: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -81,10 +89,13 @@ function userColumns(onlineSince: Date) {
     factoryId: factories.id,
     factoryCode: factories.code,
     factoryName: factories.name,
-    groups: sql<string[]>`coalesce((select json_agg(ug.group_name order by ug.group_name) from ${userGroups} ug where ug.user_id = ${users.id}), '[]'::json)`,
-    lastActivityAt: sql<Date | null>`(select max(a.last_activity_at) from ${activitySessions} a where a.user_id = ${users.id})`.mapWith(
-      activitySessions.lastActivityAt,
-    ),
+    groups: sql<
+      string[]
+    >`coalesce((select json_agg(ug.group_name order by ug.group_name) from ${userGroups} ug where ug.user_id = ${users.id}), '[]'::json)`,
+    lastActivityAt:
+      sql<Date | null>`(select max(a.last_activity_at) from ${activitySessions} a where a.user_id = ${users.id})`.mapWith(
+        activitySessions.lastActivityAt,
+      ),
     online: sql<boolean>`exists (select 1 from ${activitySessions} a where a.user_id = ${users.id} and a.ended_at is null and a.last_activity_at > ${onlineSince.toISOString()}::timestamptz)`,
   };
 }
@@ -199,7 +210,9 @@ export async function updateUserAccount(
 export async function updateUserProfile(
   db: Executor,
   id: string,
-  values: Partial<Pick<typeof profiles.$inferInsert, 'name' | 'phone' | 'jobTitle' | 'factoryId' | 'active' | 'updatedBy'>>,
+  values: Partial<
+    Pick<typeof profiles.$inferInsert, 'name' | 'phone' | 'jobTitle' | 'factoryId' | 'active' | 'updatedBy'>
+  >,
 ): Promise<void> {
   await db
     .update(profiles)
@@ -249,7 +262,10 @@ export async function endUserActivitySessions(
     );
 }
 
-/** The user's better-auth sessions, newest activity first, with their tabs' last activity. */
+/**
+ * The user's better-auth sessions, newest activity first, with their tabs' last activity. A one-table
+ * select renders its columns unqualified, so the subquery names sessions.id by hand.
+ */
 export function listUserSessionRows(db: Executor, userId: string) {
   return db
     .select({
@@ -258,9 +274,10 @@ export function listUserSessionRows(db: Executor, userId: string) {
       ipAddress: sessions.ipAddress,
       createdAt: sessions.createdAt,
       lastActiveAt: sessions.lastActiveAt,
-      lastActivityAt: sql<Date | null>`(select max(a.last_activity_at) from ${activitySessions} a where a.auth_session_id = ${sessions.id})`.mapWith(
-        activitySessions.lastActivityAt,
-      ),
+      lastActivityAt:
+        sql<Date | null>`(select max(a.last_activity_at) from ${activitySessions} a where a.auth_session_id = ${sessions}.id)`.mapWith(
+          activitySessions.lastActivityAt,
+        ),
     })
     .from(sessions)
     .where(eq(sessions.userId, userId))

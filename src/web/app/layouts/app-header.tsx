@@ -1,5 +1,6 @@
-import { LogOutIcon } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { LogOutIcon, UserRoundIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '@web/components/ui/button';
 import { Separator } from '@web/components/ui/separator';
 import { SidebarTrigger } from '@web/components/ui/sidebar';
 import { useMe } from '@web/features/auth/api/get-me';
@@ -9,7 +10,7 @@ interface AppHeaderProps {
   isLoggingOut: boolean;
 }
 
-/** "Welcome, NAME" (just "Welcome" while loading or without a name) and Logout. */
+/** "Welcome, NAME" (just "Welcome" while loading or without a name), My account and Logout. */
 export function AppHeader({ onLogout, isLoggingOut }: AppHeaderProps) {
   const { data: me } = useMe();
   const name = me?.profile.name?.trim();
@@ -22,6 +23,10 @@ export function AppHeader({ onLogout, isLoggingOut }: AppHeaderProps) {
       <p className="min-w-0 flex-1 truncate text-sm font-medium" data-testid="header-greeting">
         {greeting}
       </p>
+      <Link to="/account" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+        <UserRoundIcon aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">My account</span>
+      </Link>
       <Button variant="outline" size="sm" onClick={onLogout} disabled={isLoggingOut}>
         <LogOutIcon aria-hidden="true" />
         {isLoggingOut ? 'Logging out...' : 'Logout'}

@@ -1,6 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
@@ -178,40 +177,6 @@ export function SelectField<TValues extends FieldValues, TOut>({
             </option>
           ))}
         </NativeSelect>
-      )}
-    </FieldShell>
-  );
-}
-
-export function CheckboxField<TValues extends FieldValues, TOut>({
-  form,
-  name,
-  label,
-  description,
-  className,
-  disabled,
-}: FieldProps<TValues, TOut> & { disabled?: boolean }) {
-  const id = useId();
-  const { field, fieldState } = useController({ control: form.control, name });
-  return (
-    <FieldShell
-      id={id}
-      label={label}
-      description={description}
-      error={fieldState.error?.message}
-      className={className}
-      inline
-    >
-      {(aria) => (
-        <Checkbox
-          {...aria}
-          ref={field.ref}
-          name={field.name}
-          checked={field.value === true}
-          onCheckedChange={(checked) => field.onChange(checked === true)}
-          onBlur={field.onBlur}
-          disabled={field.disabled ?? disabled}
-        />
       )}
     </FieldShell>
   );

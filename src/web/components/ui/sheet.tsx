@@ -7,8 +7,13 @@ function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
 }
 
-/** A left-hand drawer built on Radix Dialog (focus trap, Escape and outside click close it). */
-function SheetContent({ className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+/** A drawer built on Radix Dialog (focus trap, Escape and outside click close it); left-hand unless `side="right"`. */
+function SheetContent({
+  className,
+  children,
+  side = 'left',
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay
@@ -18,7 +23,10 @@ function SheetContent({ className, children, ...props }: ComponentProps<typeof S
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex h-full w-3/4 flex-col gap-4 border-r bg-background shadow-lg data-[state=open]:animate-slide-in-left sm:max-w-sm',
+          'fixed inset-y-0 z-50 flex h-full w-3/4 flex-col gap-4 bg-background shadow-lg sm:max-w-sm',
+          side === 'left'
+            ? 'left-0 border-r data-[state=open]:animate-slide-in-left'
+            : 'right-0 border-l data-[state=open]:animate-slide-in-right',
           className,
         )}
         {...props}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { Label } from '@web/components/ui/label';
 import { isApiRequestError } from '@web/lib/api-client';
 import { meQueryKey } from '../api/get-me';
 import { useSignIn } from '../api/sign-in';
+import { TwoFactorChallenge } from './two-factor-challenge';
 
 const loginFormSchema = z.object({
   email: z
@@ -23,10 +25,16 @@ const loginFormSchema = z.object({
 type LoginFormValues = z.input<typeof loginFormSchema>;
 
 /**
- * Email + password sign-in. The browser checks the fields first (required,
- * type="email"); the schema only backs it up.
+ * Email + password sign-in, then, for a user with two-factor sign-in, the code. The browser
+ * checks the fields first (required, type="email"); the schema only backs it up.
  */
 export function LoginForm() {
+  const [step, setStep] = useState<'password' | 'two-factor'>('password');
+  if (step === 'two-factor') return <TwoFactorChallenge onRestart={() => setStep('password')} />;
+  return <PasswordStep onTwoFactor={() => setStep('two-factor')} />;
+}
+
+function PasswordStep({ onTwoFactor }: { onTwoFactor: () => void }) {
   const queryClient = useQueryClient();
   const { mutateAsync: signIn } = useSignIn();
   const {
@@ -39,11 +47,16 @@ export function LoginForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    let outcome;
     try {
-      await signIn(values);
+      outcome = await signIn(values);
     } catch (error) {
       const serverMessage = isApiRequestError(error) ? error.serverMessage : undefined;
       toast.error(MESSAGES.loginFailureTitle, { description: serverMessage ?? MESSAGES.loginFailure });
+      return;
+    }
+    if (outcome === 'two-factor') {
+      onTwoFactor();
       return;
     }
     toast.success(MESSAGES.loginSuccessTitle, { description: MESSAGES.loginSuccess });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { createFactorySchema, type Factory } from '@common/contracts/factories';
+import { z } from 'zod';
+import { createFactorySchema, FACTORY_KINDS, type Factory } from '@common/contracts/factories';
 import { SelectField, TextField } from '@web/components/form/form-fields';
 import { SubmitButton } from '@web/components/form/submit-button';
 import { DiscardChangesDialog, UnsavedChangesGuard } from '@web/components/form/unsaved-changes-guard';
@@ -17,6 +18,9 @@ import { useCreateFactory } from '../api/create-factory';
 import { useUpdateFactory } from '../api/update-factory';
 import { FACTORY_KIND_OPTIONS } from './factory-kind';
 
+/** The create contract, with a plain message when no kind is chosen yet. */
+const factoryFormSchema = createFactorySchema.extend({ kind: z.enum(FACTORY_KINDS, { error: 'Choose a kind' }) });
+
 interface FactoryFormDialogProps {
   /** The factory to edit; null creates a new one. */
   factory: Factory | null;
@@ -30,7 +34,7 @@ export function FactoryFormDialog({ factory, onClose }: FactoryFormDialogProps) 
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
   const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
-    schema: createFactorySchema,
+    schema: factoryFormSchema,
     defaultValues: factory
       ? { name: factory.name, code: factory.code, kind: factory.kind, location: factory.location ?? '' }
       : { name: '', code: '', location: '' },
@@ -70,7 +74,7 @@ export function FactoryFormDialog({ factory, onClose }: FactoryFormDialogProps) 
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={10}
-              className="sm:max-w-48 [&_input]:uppercase"
+              className="[&_input]:uppercase"
             />
             <SelectField
               form={form}

@@ -1,0 +1,154 @@
+/** The server half of the list convention: cursors, CSV fields and the CSV parser. */
+import { describe, expect, it } from 'vitest';
+import { AppError } from './errors';
+import { csvField, csvLine, decodeCursor, encodeCursor, parseCsv, toPage } from './list';
+
+const ID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+
+describe('encodeCursor / decodeCursor', () => {
+  it.each([['Nairobi'], [42], [true], [null], ['2026-01-02T03:04:05.678Z'], ['with "quotes", commas and ünïcödé']])(
+    'round-trips the value %j',
+    (v) => {
+      const raw = encodeCursor({ v, id: ID });
+      expect(raw).toMatch(/^[A-Za-z0-9_-]+$/); // URL-safe
+      expect(decodeCursor(raw)).toEqual({ v, id: ID });
+    },
+  );
+
+  it('no cursor is the first page', () => {
+    expect(decodeCursor(undefined)).toBeNull();
+    expect(decodeCursor('')).toBeNull();
+  });
+
+  it.each([
+    ['not base64 JSON', '!!!'],
+    ['JSON that is not an array', Buffer.from('{"v":1,"id":"x"}').toString('base64url')],
+    ['an array of one', Buffer.from(JSON.stringify([ID])).toString('base64url')],
+    ['an array of three', Buffer.from(JSON.stringify(['a', ID, 1])).toString('base64url')],
+    ['a numeric id', Buffer.from(JSON.stringify(['a', 7])).toString('base64url')],
+    ['an id that is not a uuid', Buffer.from(JSON.stringify(['a', "x' or 1=1"])).toString('base64url')],
+    ['an object value', Buffer.from(JSON.stringify([{ a: 1 }, ID])).toString('base64url')],
+  ])('a bad cursor (%s) is an AppError 400 with a field error on cursor', (_label, raw) => {
+    let thrown: unknown;
+    try {
+      decodeCursor(raw);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    const error = thrown as AppError;
+    expect(error.statusCode).toBe(400);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.details).toEqual({ fieldErrors: { cursor: ['Invalid cursor.'] } });
+  });
+
+  it('takes another id pattern for tables without uuid ids', () => {
+    const raw = encodeCursor({ v: '2026-01-01', id: '12345' });
+    expect(decodeCursor(raw, /^\d+$/)).toEqual({ v: '2026-01-01', id: '12345' });
+    expect(() => decodeCursor(raw)).toThrow(AppError);
+  });
+});
+
+describe('toPage', () => {
+  const rows = [1, 2, 3].map((n) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, name: `R${n}` }));
+  it('with limit + 1 rows: a full page and the cursor of its last row', () => {
+    const page = toPage(rows, 2, (r) => r.name);
+    expect(page.items).toEqual(rows.slice(0, 2));
+    expect(decodeCursor(page.nextCursor ?? '')).toEqual({ v: 'R2', id: rows[1]?.id });
+  });
+  it('with limit rows or fewer: the last page', () => {
+    expect(toPage(rows, 3, (r) => r.name).nextCursor).toBeNull();
+    expect(toPage([], 3, (r: { id: string }) => r.id)).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe('csvField / csvLine', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a, b', '"a, b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['cr\r\nlf', '"cr\r\nlf"'],
+    ['', ''],
+  ])('quotes %j as %j (RFC 4180)', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+254 700 000 000', "'+254 700 000 000"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['=HYPERLINK("http://x", "y")', `"'=HYPERLINK(""http://x"", ""y"")"`],
+  ])('neutralises the formula %j as %j', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('leaves numbers, booleans and dates alone; null and undefined are empty', () => {
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField(3.5)).toBe('3.5');
+    expect(csvField(true)).toBe('true');
+    expect(csvField(new Date('2026-01-02T03:04:05.000Z'))).toBe('2026-01-02T03:04:05.000Z');
+    expect(csvField(null)).toBe('');
+    expect(csvField(undefined)).toBe('');
+  });
+
+  it('csvLine joins fields with commas and ends with CRLF', () => {
+    expect(csvLine(['a', 'b,c', null, 1])).toBe('a,"b,c",,1\r\n');
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads CRLF and LF lines and numbers them from 1', () => {
+    expect(parseCsv('a,b\r\n1,2\n3,4')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['1', '2'] },
+      { line: 3, fields: ['3', '4'] },
+    ]);
+  });
+
+  it('drops a leading BOM', () => {
+    expect(parseCsv('\uFEFFName\r\nX\r\n')).toEqual([
+      { line: 1, fields: ['Name'] },
+      { line: 2, fields: ['X'] },
+    ]);
+  });
+
+  it('reads quoted fields with commas, escaped quotes and empty strings', () => {
+    expect(parseCsv('"a, b","say ""hi""","",x')).toEqual([{ line: 1, fields: ['a, b', 'say "hi"', '', 'x'] }]);
+  });
+
+  it('skips blank lines (and lines of only commas/spaces) but keeps counting them', () => {
+    expect(parseCsv('h\n\n , \nv\n\n')).toEqual([
+      { line: 1, fields: ['h'] },
+      { line: 4, fields: ['v'] },
+    ]);
+  });
+
+  it('a multi-line quoted field keeps its newlines; the record has the line it starts on, and the next record counts them', () => {
+    const records = parseCsv('h1,h2\r\n"one\r\ntwo\r\nthree",x\r\nnext,y\r\n"a\nb",z');
+    expect(records).toEqual([
+      { line: 1, fields: ['h1', 'h2'] },
+      { line: 2, fields: ['one\r\ntwo\r\nthree', 'x'] },
+      { line: 5, fields: ['next', 'y'] },
+      { line: 6, fields: ['a\nb', 'z'] },
+    ]);
+  });
+
+  it('keeps empty trailing fields and a last line without a line end', () => {
+    expect(parseCsv('a,b,\n1,,')).toEqual([
+      { line: 1, fields: ['a', 'b', ''] },
+      { line: 2, fields: ['1', '', ''] },
+    ]);
+  });
+
+  it('an empty text has no records', () => {
+    expect(parseCsv('')).toEqual([]);
+    expect(parseCsv('\uFEFF')).toEqual([]);
+  });
+
+  it('reads back what csvLine writes', () => {
+    const values = ['plain', 'a, b', 'say "hi"', 'two\r\nlines', ''];
+    expect(parseCsv(csvLine(values) + csvLine(values)).map((r) => r.fields)).toEqual([values, values]);
+  });
+});

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  listProfilesQuerySchema,
+  profileListSchema,
+  profileSchema,
+  updateProfileSchema,
+} from '../../../common/contracts/profiles';
+import type { Database } from '../../db/client';
+import { actorOf } from '../../http/guard';
+import { listProfiles, updateProfile } from './profiles.service';
+
+const tags = ['profiles'];
+const config = { permission: 'user-management' } as const;
+const params = z.object({ id: z.string().uuid('Not a profile id') });
+
+export async function profileRoutes(app: FastifyInstance, opts: { db: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.get(
+    '/api/profiles',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List user profiles',
+        querystring: listProfilesQuerySchema,
+        response: { 200: profileListSchema },
+      },
+    },
+    async (request) => listProfiles(db, request.query),
+  );
+
+  r.patch(
+    '/api/profiles/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change a profile (name, phone, job title)',
+        params,
+        body: updateProfileSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => updateProfile(db, actorOf(request), request.params.id, request.body),
+  );
+}

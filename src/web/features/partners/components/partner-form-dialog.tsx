@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { PARTNER_TYPES, partnerInputSchema, type Partner } from '@common/contracts/partners';
+import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
+import { SubmitButton } from '@web/components/form/submit-button';
+import { DiscardChangesDialog, UnsavedChangesGuard } from '@web/components/form/unsaved-changes-guard';
+import { useAppForm } from '@web/components/form/use-app-form';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { useCreatePartner } from '../api/create-partner';
+import { useUpdatePartner } from '../api/update-partner';
+import { PARTNER_TYPE_OPTIONS } from './partner-type';
+
+/** The contract, with a plain message when no type is chosen yet. */
+const partnerFormSchema = partnerInputSchema.extend({ type: z.enum(PARTNER_TYPES, { error: 'Type is required' }) });
+
+interface PartnerFormDialogProps {
+  /** The partner to edit; null creates a new one. */
+  partner: Partner | null;
+  onClose: () => void;
+}
+
+/** New partner / Edit partner. Asks before throwing away changes. */
+export function PartnerFormDialog({ partner, onClose }: PartnerFormDialogProps) {
+  const { mutateAsync: create } = useCreatePartner();
+  const { mutateAsync: update } = useUpdatePartner();
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+
+  const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
+    schema: partnerFormSchema,
+    defaultValues: {
+      name: partner?.name ?? '',
+      ...(partner ? { type: partner.type } : {}),
+      contactPerson: partner?.contactPerson ?? '',
+      phone: partner?.phone ?? '',
+      email: partner?.email ?? '',
+      region: partner?.region ?? '',
+      address: partner?.address ?? '',
+      notes: partner?.notes ?? '',
+    },
+    onSubmit: (values) => (partner ? update({ id: partner.id, changes: values }) : create(values)),
+    successMessage: (saved) => (partner ? `${saved.name} saved` : `${saved.name} created`),
+    onSuccess: onClose,
+    errorTitle: partner ? 'Could not save the partner' : 'Could not create the partner',
+  });
+
+  const requestClose = () => {
+    if (isSubmitting) return;
+    if (isDirty) setConfirmDiscard(true);
+    else onClose();
+  };
+
+  return (
+    <>
+      <Dialog open onOpenChange={(open) => (open ? undefined : requestClose())}>
+        <DialogContent className="sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{partner ? `Edit ${partner.name}` : 'New partner'}</DialogTitle>
+            <DialogDescription>
+              A distributor, retailer, institution, NGO or individual customer. The name must be unique within its
+              region.
+            </DialogDescription>
+          </DialogHeader>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+            <TextField form={form} name="name" label="Name" autoComplete="off" maxLength={200} />
+            <SelectField
+              form={form}
+              name="type"
+              label="Type"
+              placeholder="Choose a type"
+              options={PARTNER_TYPE_OPTIONS}
+            />
+            <TextField form={form} name="contactPerson" label="Contact person" autoComplete="off" maxLength={200} />
+            <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" maxLength={40} />
+            <TextField form={form} name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
+            <TextField form={form} name="region" label="Region" autoComplete="off" maxLength={100} />
+            <TextareaField
+              form={form}
+              name="address"
+              label="Address"
+              rows={2}
+              maxLength={300}
+              className="sm:col-span-2"
+            />
+            <TextareaField form={form} name="notes" label="Notes" rows={3} maxLength={2000} className="sm:col-span-2" />
+            <DialogFooter className="pt-2 sm:col-span-2">
+              <Button variant="outline" onClick={requestClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <SubmitButton
+                busy={isSubmitting}
+                busyText={partner ? 'Saving...' : 'Creating...'}
+                disabled={partner !== null && !isDirty}
+              >
+                {partner ? 'Save changes' : 'Create partner'}
+              </SubmitButton>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <DiscardChangesDialog open={confirmDiscard} onStay={() => setConfirmDiscard(false)} onDiscard={onClose} />
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
+    </>
+  );
+}
