@@ -1,26 +1,20 @@
 import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { ListPartnersQuery } from '../../../common/contracts/partners';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { partners } from '../../db/schema/partners';
-import {
-  afterCursor,
-  containsPattern,
-  countCapped,
-  orderBy,
-  whereAll,
-  type Cursor,
-  type SortSpec,
-} from '../../http/list';
+import { afterCursor, containsPattern, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type NewPartnerRow = typeof partners.$inferInsert;
 type PartnerFilters = Omit<ListPartnersQuery, 'limit' | 'cursor'>;
 
-export const PARTNER_SORTS: Record<ListPartnersQuery['sort'], SortSpec<PartnerRow>> = {
-  name: { column: partners.name, value: (r) => r.name },
-  type: { column: sql`${partners.type}::text`, value: (r) => r.type },
-  region: { column: partners.region, value: (r) => r.region },
-  createdAt: { column: partners.createdAt, value: (r) => r.createdAt.toISOString() },
+/** The cursor value of each sort. */
+export const PARTNER_SORT_VALUES: Record<ListPartnersQuery['sort'], (row: PartnerRow) => Cursor['v']> = {
+  name: (r) => r.name,
+  type: (r) => r.type,
+  region: (r) => r.region,
+  createdAt: (r) => r.createdAt.toISOString(),
 };
 
 function filtersWhere(f: PartnerFilters): SQL | undefined {
@@ -38,14 +32,54 @@ function exactCursorValue(f: PartnerFilters, cursor: Cursor | null): SQL | undef
   return sql`(select c.created_at from ${partners} c where c.id = ${cursor.id})`;
 }
 
-export function listPartnerRows(db: Executor, f: PartnerFilters, cursor: Cursor | null, limit: number) {
-  const sort = PARTNER_SORTS[f.sort].column;
+/** The sort column in a source with the partners' columns: the table, or the search subquery. */
+function sortColumn(
+  source: Record<'name' | 'type' | 'region' | 'createdAt', AnyPgColumn>,
+  sort: PartnerFilters['sort'],
+) {
+  switch (sort) {
+    case 'name':
+      return source.name;
+    case 'type':
+      return sql`${source.type}::text`;
+    case 'region':
+      return source.region;
+    case 'createdAt':
+      return source.createdAt;
+  }
+}
+
+/**
+ * One page of partners. A search of three or more characters first collects its matches through
+ * the trigram index in a subquery with an OFFSET, which keeps the planner from flattening it and
+ * walking the sort index instead (discarding most of the table); then the matches are sorted and paged.
+ */
+export function listPartnerRows(
+  db: Executor,
+  f: PartnerFilters,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<PartnerRow[]> {
+  const exact = exactCursorValue(f, cursor);
+  if (f.q && f.q.length >= 3) {
+    const matches = db.select().from(partners).where(filtersWhere(f)).offset(sql.placeholder('fence')).as('matches');
+    const sort = sortColumn(matches, f.sort);
+    return db
+      .select()
+      .from(matches)
+      .where(afterCursor(sort, matches.id, f.dir, cursor, exact))
+      .orderBy(...orderBy(sort, matches.id, f.dir))
+      .limit(limit)
+      .execute({ fence: 0 });
+  }
+  const sort = sortColumn(partners, f.sort);
   return db
     .select()
     .from(partners)
-    .where(whereAll(filtersWhere(f), afterCursor(sort, partners.id, f.dir, cursor, exactCursorValue(f, cursor))))
+    .where(whereAll(filtersWhere(f), afterCursor(sort, partners.id, f.dir, cursor, exact)))
     .orderBy(...orderBy(sort, partners.id, f.dir))
-    .limit(limit);
+    .limit(limit)
+    .execute();
 }
 
 export function countPartners(db: Executor, f: PartnerFilters) {

@@ -21,7 +21,7 @@ import {
   insertPartners,
   listPartnerRows,
   lockPartner,
-  PARTNER_SORTS,
+  PARTNER_SORT_VALUES,
   updatePartnerRow,
   type PartnerRow,
 } from './partners.repository';
@@ -51,12 +51,12 @@ export async function listPartners(db: Database, query: ListPartnersQuery): Prom
     listPartnerRows(db, query, decodeCursor(query.cursor), query.limit + 1),
     countPartners(db, query),
   ]);
-  const page = toPage(rows, query.limit, PARTNER_SORTS[query.sort].value);
+  const page = toPage(rows, query.limit, PARTNER_SORT_VALUES[query.sort]);
   return { items: page.items.map(presentPartner), nextCursor: page.nextCursor, ...count };
 }
 
 export function exportPartners(db: Database, query: Omit<ListPartnersQuery, 'limit' | 'cursor'>) {
-  return allPages((cursor, limit) => listPartnerRows(db, query, cursor, limit), PARTNER_SORTS[query.sort].value);
+  return allPages((cursor, limit) => listPartnerRows(db, query, cursor, limit), PARTNER_SORT_VALUES[query.sort]);
 }
 
 const duplicateMessage = (name: string, region: string) =>
