@@ -1,19 +1,8 @@
-import { useState } from 'react';
 import { z } from 'zod';
 import { PARTNER_TYPES, partnerInputSchema, type Partner } from '@common/contracts/partners';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
-import { SubmitButton } from '@web/components/form/submit-button';
-import { DiscardChangesDialog, UnsavedChangesGuard } from '@web/components/form/unsaved-changes-guard';
+import { FormDialog } from '@web/components/form/form-dialog';
 import { useAppForm } from '@web/components/form/use-app-form';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
 import { PARTNER_TYPE_OPTIONS } from './partner-type';
@@ -31,7 +20,6 @@ interface PartnerFormDialogProps {
 export function PartnerFormDialog({ partner, onClose }: PartnerFormDialogProps) {
   const { mutateAsync: create } = useCreatePartner();
   const { mutateAsync: update } = useUpdatePartner();
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
 
   const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
     schema: partnerFormSchema,
@@ -51,62 +39,29 @@ export function PartnerFormDialog({ partner, onClose }: PartnerFormDialogProps) 
     errorTitle: partner ? 'Could not save the partner' : 'Could not create the partner',
   });
 
-  const requestClose = () => {
-    if (isSubmitting) return;
-    if (isDirty) setConfirmDiscard(true);
-    else onClose();
-  };
-
   return (
-    <>
-      <Dialog open onOpenChange={(open) => (open ? undefined : requestClose())}>
-        <DialogContent className="sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{partner ? `Edit ${partner.name}` : 'New partner'}</DialogTitle>
-            <DialogDescription>
-              A distributor, retailer, institution, NGO or individual customer. The name must be unique within its
-              region.
-            </DialogDescription>
-          </DialogHeader>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-            <TextField form={form} name="name" label="Name" autoComplete="off" maxLength={200} />
-            <SelectField
-              form={form}
-              name="type"
-              label="Type"
-              placeholder="Choose a type"
-              options={PARTNER_TYPE_OPTIONS}
-            />
-            <TextField form={form} name="contactPerson" label="Contact person" autoComplete="off" maxLength={200} />
-            <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" maxLength={40} />
-            <TextField form={form} name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
-            <TextField form={form} name="region" label="Region" autoComplete="off" maxLength={100} />
-            <TextareaField
-              form={form}
-              name="address"
-              label="Address"
-              rows={2}
-              maxLength={300}
-              className="sm:col-span-2"
-            />
-            <TextareaField form={form} name="notes" label="Notes" rows={3} maxLength={2000} className="sm:col-span-2" />
-            <DialogFooter className="pt-2 sm:col-span-2">
-              <Button variant="outline" onClick={requestClose} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <SubmitButton
-                busy={isSubmitting}
-                busyText={partner ? 'Saving...' : 'Creating...'}
-                disabled={partner !== null && !isDirty}
-              >
-                {partner ? 'Save changes' : 'Create partner'}
-              </SubmitButton>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
-      <DiscardChangesDialog open={confirmDiscard} onStay={() => setConfirmDiscard(false)} onDiscard={onClose} />
-      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
-    </>
+    <FormDialog
+      title={partner ? `Edit ${partner.name}` : 'New partner'}
+      description="A distributor, retailer, institution, NGO or individual customer. The name must be unique within its region."
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      isDirty={isDirty}
+      onClose={onClose}
+      submitLabel={partner ? 'Save changes' : 'Create partner'}
+      busyText={partner ? 'Saving...' : 'Creating...'}
+      submitDisabled={partner !== null && !isDirty}
+      contentClassName="sm:max-w-2xl"
+      formClassName="grid gap-4 sm:grid-cols-2"
+      footerClassName="sm:col-span-2"
+    >
+      <TextField form={form} name="name" label="Name" autoComplete="off" maxLength={200} />
+      <SelectField form={form} name="type" label="Type" placeholder="Choose a type" options={PARTNER_TYPE_OPTIONS} />
+      <TextField form={form} name="contactPerson" label="Contact person" autoComplete="off" maxLength={200} />
+      <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" maxLength={40} />
+      <TextField form={form} name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
+      <TextField form={form} name="region" label="Region" autoComplete="off" maxLength={100} />
+      <TextareaField form={form} name="address" label="Address" rows={2} maxLength={300} className="sm:col-span-2" />
+      <TextareaField form={form} name="notes" label="Notes" rows={3} maxLength={2000} className="sm:col-span-2" />
+    </FormDialog>
   );
 }

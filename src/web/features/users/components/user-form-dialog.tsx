@@ -1,19 +1,8 @@
-import { useState } from 'react';
 import { z } from 'zod';
 import { createUserSchema, type User } from '@common/contracts/users';
 import { SelectField, TextField } from '@web/components/form/form-fields';
-import { SubmitButton } from '@web/components/form/submit-button';
-import { DiscardChangesDialog, UnsavedChangesGuard } from '@web/components/form/unsaved-changes-guard';
+import { FormDialog } from '@web/components/form/form-dialog';
 import { useAppForm } from '@web/components/form/use-app-form';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { useCreateUser } from '../api/create-user';
 import { useFactoryOptions } from '../api/get-factory-options';
 import { useUpdateUser } from '../api/update-user';
@@ -54,7 +43,7 @@ function NewUserDialog({ onClose }: { onClose: () => void }) {
     errorTitle: 'Could not create the user',
   });
   return (
-    <UserDialogFrame
+    <FormDialog
       title="New user"
       description="The user signs in with this email and password. Groups decide what they can open."
       isDirty={isDirty}
@@ -63,6 +52,7 @@ function NewUserDialog({ onClose }: { onClose: () => void }) {
       onSubmit={onSubmit}
       submitLabel="Create user"
       busyText="Creating..."
+      contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-xl"
     >
       <TextField form={form} name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
       <TextField form={form} name="name" label="Name" autoComplete="off" maxLength={200} />
@@ -77,7 +67,7 @@ function NewUserDialog({ onClose }: { onClose: () => void }) {
       />
       <GroupsField form={form} name="groups" />
       <SelectField form={form} name="factoryId" label="Factory" placeholder="No factory" options={factories} />
-    </UserDialogFrame>
+    </FormDialog>
   );
 }
 
@@ -93,7 +83,7 @@ function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) 
     errorTitle: 'Could not save the user',
   });
   return (
-    <UserDialogFrame
+    <FormDialog
       title={`Edit ${user.name}`}
       description="Changes to groups apply on the user's next request."
       isDirty={isDirty}
@@ -103,67 +93,12 @@ function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) 
       submitLabel="Save changes"
       busyText="Saving..."
       submitDisabled={!isDirty}
+      contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-xl"
     >
       <TextField form={form} name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
       <TextField form={form} name="name" label="Name" autoComplete="off" maxLength={200} />
       <GroupsField form={form} name="groups" />
       <SelectField form={form} name="factoryId" label="Factory" placeholder="No factory" options={factories} />
-    </UserDialogFrame>
-  );
-}
-
-function UserDialogFrame({
-  title,
-  description,
-  isDirty,
-  isSubmitting,
-  onClose,
-  onSubmit,
-  submitLabel,
-  busyText,
-  submitDisabled = false,
-  children,
-}: {
-  title: string;
-  description: string;
-  isDirty: boolean;
-  isSubmitting: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  submitLabel: string;
-  busyText: string;
-  submitDisabled?: boolean;
-  children: React.ReactNode;
-}) {
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const requestClose = () => {
-    if (isSubmitting) return;
-    if (isDirty) setConfirmDiscard(true);
-    else onClose();
-  };
-  return (
-    <>
-      <Dialog open onOpenChange={(open) => (open ? undefined : requestClose())}>
-        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            {children}
-            <DialogFooter className="pt-2">
-              <Button variant="outline" onClick={requestClose} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <SubmitButton busy={isSubmitting} busyText={busyText} disabled={submitDisabled}>
-                {submitLabel}
-              </SubmitButton>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
-      <DiscardChangesDialog open={confirmDiscard} onStay={() => setConfirmDiscard(false)} onDiscard={onClose} />
-      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
-    </>
+    </FormDialog>
   );
 }
