@@ -68,6 +68,20 @@ export function afterCursor(
   return dir === 'asc' ? sql`(${sort}, ${id}) > (${v}, ${cursor.id})` : sql`(${sort}, ${id}) < (${v}, ${cursor.id})`;
 }
 
+/**
+ * The cursor row's own stored value of a timestamp sort column, for afterCursor's `exact`: the
+ * cursor carries milliseconds while PostgreSQL stores microseconds, so comparing with the rounded
+ * value would return the cursor row again.
+ */
+export function cursorRowValue(
+  table: PgTable,
+  column: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor: Cursor | null,
+): SQL | undefined {
+  return cursor ? sql`(select ${column} from ${table} where ${id} = ${cursor.id})` : undefined;
+}
+
 export function orderBy(sort: AnyPgColumn | SQL, id: AnyPgColumn, dir: SortDirection): SQL[] {
   return dir === 'asc' ? [sql`${sort} asc`, sql`${id} asc`] : [sql`${sort} desc`, sql`${id} desc`];
 }

@@ -6,6 +6,7 @@ import {
   afterCursor,
   containsPattern,
   countCapped,
+  cursorRowValue,
   orderBy,
   whereAll,
   type Cursor,
@@ -30,12 +31,6 @@ function filtersWhere(f: FactoryFilters): SQL | undefined {
   );
 }
 
-/** created_at is stored to the microsecond, the cursor carries milliseconds: read the cursor row's own value. */
-function exactCursorValue(f: FactoryFilters, cursor: Cursor | null): SQL | undefined {
-  if (!cursor || f.sort !== 'createdAt') return undefined;
-  return sql`(select c.created_at from ${factories} c where c.id = ${cursor.id})`;
-}
-
 export async function listFactoryRows(
   db: Executor,
   f: FactoryFilters,
@@ -46,7 +41,18 @@ export async function listFactoryRows(
   return db
     .select()
     .from(factories)
-    .where(whereAll(filtersWhere(f), afterCursor(sort, factories.id, f.dir, cursor, exactCursorValue(f, cursor))))
+    .where(
+      whereAll(
+        filtersWhere(f),
+        afterCursor(
+          sort,
+          factories.id,
+          f.dir,
+          cursor,
+          f.sort === 'createdAt' ? cursorRowValue(factories, factories.createdAt, factories.id, cursor) : undefined,
+        ),
+      ),
+    )
     .orderBy(...orderBy(sort, factories.id, f.dir))
     .limit(limit);
 }

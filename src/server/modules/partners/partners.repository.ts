@@ -3,7 +3,15 @@ import type { ListPartnersQuery } from '../../../common/contracts/partners';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { partners } from '../../db/schema/partners';
-import { afterCursor, containsPattern, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
+import {
+  afterCursor,
+  containsPattern,
+  countCapped,
+  cursorRowValue,
+  orderBy,
+  whereAll,
+  type Cursor,
+} from '../../http/list';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type NewPartnerRow = typeof partners.$inferInsert;
@@ -24,12 +32,6 @@ function filtersWhere(f: PartnerFilters): SQL | undefined {
     f.active === undefined ? undefined : eq(partners.active, f.active),
     f.region ? eq(partners.region, f.region) : undefined,
   );
-}
-
-/** created_at is stored to the microsecond, the cursor carries milliseconds: read the cursor row's own value. */
-function exactCursorValue(f: PartnerFilters, cursor: Cursor | null): SQL | undefined {
-  if (!cursor || f.sort !== 'createdAt') return undefined;
-  return sql`(select c.created_at from ${partners} c where c.id = ${cursor.id})`;
 }
 
 /** The sort column in a source with the partners' columns: the table, or the search subquery. */
@@ -60,7 +62,7 @@ export function listPartnerRows(
   cursor: Cursor | null,
   limit: number,
 ): Promise<PartnerRow[]> {
-  const exact = exactCursorValue(f, cursor);
+  const exact = f.sort === 'createdAt' ? cursorRowValue(partners, partners.createdAt, partners.id, cursor) : undefined;
   if (f.q && f.q.length >= 3) {
     const matches = db.select().from(partners).where(filtersWhere(f)).offset(sql.placeholder('fence')).as('matches');
     const sort = sortColumn(matches, f.sort);

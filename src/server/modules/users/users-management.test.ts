@@ -9,6 +9,7 @@ import { GROUPS, DEFAULT_BASE_ACCESS, type Group } from '../../../common/permiss
 import { accounts, sessions, users } from '../../db/schema/auth';
 import { activitySessions, profiles, userGroups } from '../../db/schema/core';
 import { auditRows, countRows } from '../../test/db-assert';
+import { walkList } from '../../test/list-walk';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -128,6 +129,13 @@ describe('GET /api/users', () => {
     const page2 = (await get(`/api/users?q=${tag}&limit=2&cursor=${page1.nextCursor}`)).json<ListBody<UserBody>>();
     expect(page2.items.map((u) => u.id)).toEqual([c.id]);
     expect(page2.nextCursor).toBeNull();
+    // Keyset paging by creation time (stored to the microsecond, carried in the cursor to the millisecond),
+    // both directions, one row per page: every user once, in order.
+    for (const dir of ['asc', 'desc'] as const) {
+      const walked = await walkList<UserBody>(ctx, '/api/users', { q: tag, sort: 'createdAt', dir }, admin.cookie, 1);
+      const expected = dir === 'asc' ? [a.id, b.id, c.id] : [c.id, b.id, a.id];
+      expect(walked.items.map((u) => u.id)).toEqual(expected);
+    }
 
     // A tab idle for more than 2 minutes is not "online".
     await ctx.handle.db

@@ -8,6 +8,7 @@ import {
   afterCursor,
   containsPattern,
   countCapped,
+  cursorRowValue,
   orderBy,
   whereAll,
   type Cursor,
@@ -152,7 +153,18 @@ export function listUserRows(
 ): Promise<UserRow[]> {
   const sort = USER_SORTS[f.sort].column;
   return selectUsers(db, onlineSince)
-    .where(whereAll(userFiltersWhere(f), afterCursor(sort, users.id, f.dir, cursor)))
+    .where(
+      whereAll(
+        userFiltersWhere(f),
+        afterCursor(
+          sort,
+          users.id,
+          f.dir,
+          cursor,
+          f.sort === 'createdAt' ? cursorRowValue(users, users.createdAt, users.id, cursor) : undefined,
+        ),
+      ),
+    )
     .orderBy(...orderBy(sort, users.id, f.dir))
     .limit(limit);
 }
