@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
+import { assertActiveChanges, changeAudited } from '../audit/audited-change';
 import {
   countFactories,
   FACTORY_SORTS,
@@ -95,16 +96,17 @@ async function changeFactory(
   action: string,
   change: (current: FactoryRow, tx: Executor) => Promise<Partial<FactoryRow>>,
 ): Promise<Factory> {
-  return db.transaction(async (tx) => {
-    const current = await lockFactory(tx, id);
-    if (!current) throw errors.notFound('No factory with this id.');
-    const values = await change(current, tx);
-    const row = await updateFactoryRow(tx, id, { ...values, updatedBy: actor.userId });
-    const before = presentFactory(current);
-    const after = presentFactory(row);
-    await insertAudit(tx, { actorId: actor.userId, action, recordType: 'factory', recordId: id, before, after });
-    return after;
+  const row = await changeAudited(db, {
+    actorId: actor.userId,
+    recordType: 'factory',
+    id,
+    action,
+    notFound: 'No factory with this id.',
+    lock: lockFactory,
+    apply: async (tx, current) => updateFactoryRow(tx, id, { ...(await change(current, tx)), updatedBy: actor.userId }),
+    audited: presentFactory,
   });
+  return presentFactory(row);
 }
 
 export function updateFactory(db: Database, actor: Actor, id: string, input: UpdateFactory): Promise<Factory> {
@@ -121,9 +123,7 @@ export function updateFactory(db: Database, actor: Actor, id: string, input: Upd
 
 export function setFactoryActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Factory> {
   return changeFactory(db, actor, id, active ? 'reactivate' : 'deactivate', async (current) => {
-    if (current.active === active) {
-      throw errors.conflict(active ? 'This factory is already active.' : 'This factory is already deactivated.');
-    }
+    assertActiveChanges('factory', current.active, active);
     return { active };
   });
 }

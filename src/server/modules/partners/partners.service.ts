@@ -14,6 +14,7 @@ import { validateCsv } from '../../http/csv-import';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit, insertAudits } from '../audit/audit.repository';
+import { assertActiveChanges, changeAudited } from '../audit/audited-change';
 import {
   countPartners,
   findPartnerByNameAndRegion,
@@ -89,6 +90,7 @@ export async function createPartner(db: Database, actor: Actor, input: ValidPart
   });
 }
 
+/** Applies a change to one partner under a row lock and audits before and after. */
 async function changePartner(
   db: Database,
   actor: Actor,
@@ -96,15 +98,17 @@ async function changePartner(
   action: string,
   change: (current: PartnerRow, tx: Executor) => Promise<Partial<PartnerRow>>,
 ): Promise<Partner> {
-  return db.transaction(async (tx) => {
-    const current = await lockPartner(tx, id);
-    if (!current) throw errors.notFound('No partner with this id.');
-    const row = await updatePartnerRow(tx, id, { ...(await change(current, tx)), updatedBy: actor.userId });
-    const before = presentPartner(current);
-    const after = presentPartner(row);
-    await insertAudit(tx, { actorId: actor.userId, action, recordType: 'partner', recordId: id, before, after });
-    return after;
+  const row = await changeAudited(db, {
+    actorId: actor.userId,
+    recordType: 'partner',
+    id,
+    action,
+    notFound: 'No partner with this id.',
+    lock: lockPartner,
+    apply: async (tx, current) => updatePartnerRow(tx, id, { ...(await change(current, tx)), updatedBy: actor.userId }),
+    audited: presentPartner,
   });
+  return presentPartner(row);
 }
 
 export function updatePartner(db: Database, actor: Actor, id: string, input: Partial<ValidPartner>): Promise<Partner> {
@@ -118,9 +122,7 @@ export function updatePartner(db: Database, actor: Actor, id: string, input: Par
 
 export function setPartnerActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Partner> {
   return changePartner(db, actor, id, active ? 'reactivate' : 'deactivate', async (current) => {
-    if (current.active === active) {
-      throw errors.conflict(active ? 'This partner is already active.' : 'This partner is already deactivated.');
-    }
+    assertActiveChanges('partner', current.active, active);
     return { active };
   });
 }

@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
+import { assertActiveChanges, changeAudited } from '../audit/audited-change';
 import { findFactoryById } from '../factories/factories.repository';
 import {
   countActiveAdmins,
@@ -161,25 +162,26 @@ async function changeUser(
   options: { affectsAdmins: boolean },
   change: (current: UserRow, tx: Executor) => Promise<void>,
 ): Promise<User> {
-  return db.transaction(async (tx) => {
-    if (options.affectsAdmins) await lockAdminChanges(tx);
-    if (!(await lockUserProfile(tx, id))) throw errors.notFound('No user with this id.');
-    const since = onlineSince();
-    const current = await findUserRow(tx, id, since);
-    if (!current) throw errors.notFound('No user with this id.');
-    await change(current, tx);
-    const updated = await findUserRow(tx, id, since);
-    if (!updated) throw new Error('user vanished during its change');
-    await insertAudit(tx, {
-      actorId: actor.userId,
-      action,
-      recordType: 'user',
-      recordId: id,
-      before: auditedUser(current),
-      after: auditedUser(updated),
-    });
-    return presentUser(updated);
+  const since = onlineSince();
+  const row = await changeAudited(db, {
+    actorId: actor.userId,
+    recordType: 'user',
+    id,
+    action,
+    notFound: 'No user with this id.',
+    lock: async (tx) => {
+      if (options.affectsAdmins) await lockAdminChanges(tx);
+      return (await lockUserProfile(tx, id)) ? findUserRow(tx, id, since) : null;
+    },
+    apply: async (tx, current) => {
+      await change(current, tx);
+      const updated = await findUserRow(tx, id, since);
+      if (!updated) throw new Error('user vanished during its change');
+      return updated;
+    },
+    audited: auditedUser,
   });
+  return presentUser(row);
 }
 
 /** The user is an active Admin who is the only one left. */
@@ -254,9 +256,7 @@ export function setUserActive(db: Database, actor: Actor, id: string, active: bo
     active ? 'reactivate' : 'deactivate',
     { affectsAdmins: !active },
     async (current, tx) => {
-      if (current.active === active) {
-        throw errors.conflict(active ? 'This user is already active.' : 'This user is already deactivated.');
-      }
+      assertActiveChanges('user', current.active, active);
       if (!active) {
         if (id === actor.userId) throw errors.conflict('You cannot deactivate your own account.');
         if (await isLastActiveAdmin(tx, current)) throw errors.conflict(LAST_ADMIN);
