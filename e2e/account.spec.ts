@@ -157,11 +157,13 @@ test('an Admin filters the audit log by action and sees before and after', async
   await panel.getByLabel('Record type').selectOption('profile');
   await expect(page).toHaveURL(/[?&]action=update/);
   const table = panel.getByRole('table', { name: 'Audit log' });
+  // The previous (unfiltered) rows stay on screen until the filtered page arrives: wait for it.
+  const actions = table.getByRole('row').locator('td:nth-child(3)');
+  await expect
+    .poll(async () => [...new Set((await actions.allInnerTexts()).map((cell) => cell.trim()))])
+    .toEqual(['update']);
   const row = table.getByRole('row').filter({ hasText: 'Audit After' }).first();
   await expect(row).toBeVisible();
-  for (const cell of await table.getByRole('row').locator('td:nth-child(3)').allInnerTexts()) {
-    expect(cell.trim()).toBe('update');
-  }
   await row.getByRole('button', { name: /View changes/ }).click();
   const dialog = page.getByRole('dialog');
   const nameRow = dialog.getByRole('row').filter({ hasText: 'name' });
