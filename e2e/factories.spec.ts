@@ -191,7 +191,11 @@ test('keyset paging: Next, Previous, and First page on a page opened from a link
   const table = factoriesTable(page);
   const pages = page.getByRole('navigation', { name: 'Factories pages' });
   await expect(pages.getByTestId('data-table-page')).toHaveText('Page 1');
-  const firstCode = (await table.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';
+  // Read the first code only once the rows have replaced the loading skeleton.
+  const firstCell = table.getByRole('row').nth(1).getByRole('cell').first();
+  await expect(firstCell).toHaveText(/\S/);
+  const firstCode = ((await firstCell.textContent()) ?? '').trim();
+  expect(firstCode).not.toBe('');
 
   await pages.getByRole('button', { name: 'Next' }).click();
   await expect(pages.getByTestId('data-table-page')).toHaveText('Page 2');
