@@ -13,8 +13,8 @@ test('a page without the permission shows the Access Denied card', async ({ page
 
 test('a page with the permission shows its title and the not-available-yet empty state', async ({ page }) => {
   await login(page, 'Admin');
-  await page.goto('/stove-id/transfer-history');
-  await expect(page.getByRole('heading', { level: 1, name: 'Transfer History' })).toBeVisible();
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await expect(page.getByText(/not available yet/i)).toBeVisible();
   await expect(page.getByText(DENIED)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './support';
+import { createStoveIds, factoryByCode, sendTransfer } from './stove-transfers.support';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -31,6 +32,87 @@ test('the shell, an area page and the Access Denied card have no serious accessi
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('the stove transfer pages have no serious accessibility violation', async ({ page }) => {
+  test.setTimeout(60_000);
+  await login(page, 'Admin');
+  const nbo = await factoryByCode(page, 'NBO');
+  const msa = await factoryByCode(page, 'MSA');
+  const codes = await createStoveIds(page, nbo.id, 2);
+  const transfer = await sendTransfer(page, { fromFactoryId: nbo.id, toFactoryId: msa.id, codes: [codes[0]!] });
+
+  await page.goto('/stove-id/transfer');
+  await page.getByLabel('Sending factory').selectOption(nbo.id);
+  await page.getByLabel('Destination factory').selectOption(msa.id);
+  const scan = page.getByLabel('Scan or type a stove ID');
+  for (const code of [codes[1]!, codes[0]!, codes[1]!]) {
+    await scan.fill(code);
+    await scan.press('Enter');
+  }
+  await expect(page.getByText('1 eligible, 1 cannot be sent.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/stove-id/transfer-confirmations');
+  await expect(page.getByRole('heading', { level: 2, name: /Pending transfers/ })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/stove-id/transfer-confirmations/${transfer.id}`);
+  await page.getByRole('button', { name: 'Confirm part' }).click();
+  await expect(page.getByRole('checkbox', { name: `Received ${codes[0]}` })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/stove-id/transfer-history');
+  await expect(page.getByRole('table', { name: 'Stove transfers' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the stove ID management pages have no serious accessibility violation', async ({ page }) => {
+  // Five pages and dialogs, each with an axe scan.
+  test.setTimeout(60_000);
+  await login(page, 'Admin');
+  const options = (await (await page.request.get('/api/factories/options')).json()) as {
+    items: { id: string; code: string }[];
+  };
+  const msa = options.items.find((f) => f.code === 'MSA');
+  const created = await page.request.post('/api/stove-id-batches', {
+    data: { factoryId: msa?.id, prefix: 'AXE', firstNumber: Date.now() % 1_000_000, count: 3, width: 7 },
+  });
+  expect(created.status()).toBe(201);
+  const batch = (await created.json()) as { id: string; firstCode: string };
+
+  await page.goto('/stove-id/management');
+  await expect(page.getByRole('table', { name: 'Stove IDs' })).toBeVisible();
+  await page.getByRole('table', { name: 'Stove IDs' }).getByRole('checkbox').nth(1).check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Generate batch' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Generate batch' })
+    .getByRole('button', { name: /^Generate/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Generate batch' }).getByText('Choose a factory').last()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('dialog', { name: 'Generate batch' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Import IDs' }).click();
+  const importing = page.getByRole('dialog', { name: 'Import IDs' });
+  await importing.getByLabel('Factory').selectOption(msa?.id ?? '');
+  await importing.getByLabel('Scan or type a stove ID').fill(batch.firstCode);
+  await importing.getByLabel('Scan or type a stove ID').press('Enter');
+  await importing.getByRole('button', { name: 'Preview' }).click();
+  await expect(importing.getByRole('table', { name: 'Fix these codes before importing' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/stove-id/management/${batch.firstCode}`);
+  await expect(page.getByTestId('stove-id-event')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/stove-id/labels?batch=${batch.id}`);
+  await expect(page.getByRole('img', { name: /^QR code of / })).toHaveCount(3);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
   test('the open drawer has no serious accessibility violation', async ({ page }) => {
@@ -39,4 +121,17 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test('Validate Stove IDs, with verdicts, has no serious accessibility violation', async ({ page }) => {
+  await login(page, 'Admin');
+  await page.goto('/stove-id/validate');
+  await expect(page.getByRole('heading', { level: 1, name: 'Validate Stove IDs' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Paste' }).click();
+  await page.getByLabel('Paste stove IDs').fill('LEGACY-A11Y\nSTV00000120\nnot a code!');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: /^Validate \d/ }).click();
+  await expect(page.getByRole('table', { name: 'Verdicts' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -8,9 +8,10 @@ startServer({
   banner: 'Stove back office (demo)',
   beforeListen: async (handle) => {
     const seeded = await seedDemoData(handle.db);
-    if (seeded.users > 0 || seeded.factories > 0 || seeded.partners > 0) {
+    if (Object.values(seeded).some((n) => n > 0)) {
       console.log(
-        `  Demo data: ${seeded.factories} factories, ${seeded.users} users and ${seeded.partners} partners added (logins in README.md).`,
+        `  Demo data: ${seeded.factories} factories, ${seeded.users} users, ${seeded.partners} partners and ` +
+          `${seeded.stoveIds} stove IDs added (logins in README.md).`,
       );
     }
   },

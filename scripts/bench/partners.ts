@@ -3,17 +3,11 @@
  * a deep keyset page and a search under autocannon at 10 connections (target p99 ≤ 50 ms on
  * PGlite), and the CSV export of all of them streamed through fetch (target ≤ 3 s).
  */
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { queryRows, type DatabaseHandle } from '../../src/server/db/client';
-import { createUser } from '../../src/server/modules/users/users.service';
-import { openScratchDatabase } from '../../src/server/test/test-database';
+import { queryRows, vacuumAnalyze, type DatabaseHandle } from '../../src/server/db/client';
+import { getJson, loadTest, signInAs, startBenchApp, verdict, warmUp } from './support';
 
 const PARTNERS = 100_000;
-const PASSWORD = 'bench-password-123';
-const EMAIL = 'partners-bench@example.com';
 const REGIONS = [
   'Nairobi',
   'Mombasa',
@@ -116,26 +110,9 @@ async function seedPartners(handle: DatabaseHandle): Promise<number> {
       now() - make_interval(mins => g),
       now() - make_interval(mins => g)
     from generate_series(1, ${PARTNERS}) g`);
-  await handle.db.execute(sql`analyze partners`);
+  // As the server does at start and every ten minutes on PGlite (start.ts).
+  await vacuumAnalyze(handle.db);
   return performance.now() - started;
-}
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-  if (!cookie) throw new Error('no session cookie');
-  return cookie;
-}
-
-async function getJson<T>(url: string, cookie: string): Promise<T> {
-  const res = await fetch(url, { headers: { cookie } });
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 interface Page {
@@ -147,14 +124,8 @@ interface Page {
 
 async function load(label: string, url: string, cookie: string): Promise<void> {
   const first = await getJson<Page>(url, cookie);
-  const r = await autocannon({ url, connections: 10, duration: SECONDS, headers: { cookie } });
-  const failed = r.non2xx + r.errors + r.timeouts;
-  const verdict = r.latency.p99 <= 50 ? 'ok' : 'MISSED (target p99 ≤ 50 ms)';
-  console.log(
-    `  ${label.padEnd(34)} p50 ${String(r.latency.p50).padStart(3)} ms, p99 ${String(r.latency.p99).padStart(3)} ms, ` +
-      `${String(Math.round(r.requests.average)).padStart(5)} req/s  [${first.items.length} rows, total ${first.total}${first.totalCapped ? '+' : ''}]` +
-      `${failed ? `, ${failed} failed` : ''}  ${verdict}`,
-  );
+  const note = `${first.items.length} rows, total ${first.total}${first.totalCapped ? '+' : ''}`;
+  await loadTest(label, url, cookie, { seconds: SECONDS, targetP99Ms: 50, note });
 }
 
 async function timeExport(base: string, cookie: string): Promise<void> {
@@ -174,7 +145,7 @@ async function timeExport(base: string, cookie: string): Promise<void> {
   // Lines end in CRLF; a few notes hold no newline, so every LF ends a line (the header is one).
   console.log(
     `  CSV export of all partners        ${seconds.toFixed(2)} s, ${(newlines - 1).toLocaleString('en-US')} rows, ` +
-      `${(bytes / 1e6).toFixed(1)} MB, ${(bytes / 1e6 / seconds).toFixed(1)} MB/s  ${seconds <= 3 ? 'ok' : 'MISSED (target ≤ 3 s)'}`,
+      `${(bytes / 1e6).toFixed(1)} MB, ${(bytes / 1e6 / seconds).toFixed(1)} MB/s  ${verdict(seconds <= 3, '≤ 3 s')}`,
   );
 }
 
@@ -194,25 +165,16 @@ async function explain(handle: DatabaseHandle): Promise<void> {
 }
 
 export async function benchPartners(label: string, databaseUrl?: string): Promise<void> {
-  const handle = await openScratchDatabase(databaseUrl);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PORT: '0',
-    SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST_DIR: '/nonexistent',
-  });
-  const { app } = await buildApp({ db: handle.db, config, authSecret: 'bench-secret'.padEnd(40, 'x') });
+  const bench = await startBenchApp(databaseUrl);
+  const { handle, base } = bench;
   try {
     const seedMs = await seedPartners(handle);
-    await createUser(handle.db, null, {
-      email: EMAIL,
+    const { cookie } = await signInAs(bench, {
+      email: 'partners-bench@example.com',
       name: 'Partners Bench',
-      password: PASSWORD,
       groups: ['Senior Sales Manager'],
       factoryId: null,
     });
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const cookie = await signIn(base);
 
     // The deep page: ~1,000 rows in, reached by following nextCursor.
     let cursor: string | null = null;
@@ -228,21 +190,15 @@ export async function benchPartners(label: string, databaseUrl?: string): Promis
     console.log(
       `\n## Partners list with ${PARTNERS.toLocaleString('en-US')} partners on ${label} (seeded in ${(seedMs / 1000).toFixed(1)} s; 10 connections, ${SECONDS} s each)`,
     );
-    await autocannon({ url: `${base}/api/partners?limit=50`, connections: 10, duration: 2, headers: { cookie } }); // warm-up
-    const me = await autocannon({ url: `${base}/api/me`, connections: 10, duration: SECONDS, headers: { cookie } });
-    console.log(
-      `  ${'(baseline: GET /api/me)'.padEnd(34)} p50 ${String(me.latency.p50).padStart(3)} ms, p99 ${String(me.latency.p99).padStart(3)} ms, ${String(Math.round(me.requests.average)).padStart(5)} req/s`,
-    );
+    await warmUp(`${base}/api/partners?limit=50`, cookie, 2);
+    await loadTest('(baseline: GET /api/me)', `${base}/api/me`, cookie, { seconds: SECONDS });
     await load('first page (limit=50)', `${base}/api/partners?limit=50`, cookie);
     await load('filtered (retailer, Kisumu)', `${base}/api/partners?limit=50&type=retailer&region=Kisumu`, cookie);
     await load('deep keyset page (row ~1,000)', `${base}/api/partners?limit=50&cursor=${cursor}`, cookie);
     await load(`search (q=${SEARCH})`, `${base}/api/partners?limit=50&q=${SEARCH}`, cookie);
     await timeExport(base, cookie);
     if (process.env.BENCH_EXPLAIN) await explain(handle);
-    // autocannon returns when its time is up; let its last requests finish before closing the pool.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
   } finally {
-    await app.close();
-    await handle.close();
+    await bench.close();
   }
 }

@@ -16,6 +16,7 @@ import {
   isGlobalUser,
   isMenuItemVisible,
   landingPath,
+  menuUrlOf,
   visibleMenu,
   type Component,
   type Group,
@@ -1099,5 +1100,21 @@ describe('landingPath (spec §2 table)', () => {
     expect(landingPath([], NO_PERMISSIONS)).toBeNull();
     // Permission held only for a hidden item still opens nothing.
     expect(landingPath([FM], new Set<Permission>(['sales-packages']))).toBeNull();
+  });
+});
+
+describe('menuUrlOf', () => {
+  const entries = visibleMenu(['Admin'], effectivePermissions(['Admin'], [...COMPONENTS]));
+
+  it.each([
+    ['/users', '/users'],
+    ['/users/profiles', '/users/profiles'],
+    ['/stove-id/management', '/stove-id/management'],
+    ['/stove-id/management/STV00012340', '/stove-id/management'],
+    ['/stove-id/transfer-confirmations/4f1c', '/stove-id/transfer-confirmations'],
+    ['/stove-id/transferred', undefined],
+    ['/account', undefined],
+  ])('%s belongs to %s', (pathname, url) => {
+    expect(menuUrlOf(pathname, entries)).toBe(url);
   });
 });

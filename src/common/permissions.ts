@@ -581,3 +581,14 @@ export function landingPath(groups: readonly Group[], permissions: ReadonlySet<P
   }
   return null;
 }
+
+/**
+ * The url of the menu item a page belongs to: its own, or the longest menu url it lies under
+ * (/stove-id/management/STV00012340 belongs to /stove-id/management); undefined for none.
+ */
+export function menuUrlOf(pathname: string, entries: readonly MenuEntry[]): string | undefined {
+  const urls = entries.flatMap((e) => (e.kind === 'item' ? [e.item.url] : e.group.items.map((i) => i.url)));
+  return urls
+    .filter((url) => pathname === url || pathname.startsWith(`${url}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}

@@ -17,6 +17,7 @@ import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, type FieldErrors } from './http/errors';
+import { createSessionResolver } from './auth/session';
 import { guard } from './http/guard';
 import { activitySessionRoutes } from './modules/activity-sessions/activity-sessions.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -27,6 +28,10 @@ import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { stoveIdBatchRoutes } from './modules/stove-ids/stove-id-batches.routes';
+import { stoveIdRoutes } from './modules/stove-ids/stove-ids.routes';
+import { stoveValidationRoutes } from './modules/stove-validation/stove-validation.routes';
+import { stoveTransferRoutes } from './modules/stove-transfers/stove-transfers.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -117,8 +122,9 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
     });
   });
 
-  await app.register(guard, { auth, db, publicPrefixes: [DOCS_PREFIX] });
-  await app.register(authRoutes, { auth, db, config });
+  const resolveSession = await createSessionResolver(auth, authSecret, db);
+  await app.register(guard, { resolveSession, publicPrefixes: [DOCS_PREFIX] });
+  await app.register(authRoutes, { auth, resolveSession, db, config });
   await app.register(healthRoutes, { db });
   await app.register(meRoutes, { db, auth });
   await app.register(activitySessionRoutes, { db });
@@ -128,6 +134,10 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   await app.register(factoryRoutes, { db });
   await app.register(partnerRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(stoveIdRoutes, { db });
+  await app.register(stoveIdBatchRoutes, { db });
+  await app.register(stoveValidationRoutes, { db });
+  await app.register(stoveTransferRoutes, { db });
 
   const webRoot = resolve(config.webDistDir);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

@@ -1,4 +1,4 @@
-/** Seeds the demo factories and users of demo-accounts.ts, and demo partners (`npm run demo`). */
+/** Seeds the demo factories and users of demo-accounts.ts, demo partners and stove IDs (`npm run demo`). */
 import { count } from 'drizzle-orm';
 import type { PartnerType } from '../common/contracts/partners';
 import type { Database } from './db/client';
@@ -9,9 +9,12 @@ import { findFactoryByCode } from './modules/factories/factories.repository';
 import { createUser } from './modules/users/users.service';
 import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { findUserIdByEmail } from './modules/users/users.repository';
+import { seedDemoStoveIds } from './demo-stove-ids';
 
 /** Idempotent: what exists already is left as it is. */
-export async function seedDemoData(db: Database): Promise<{ factories: number; users: number; partners: number }> {
+export async function seedDemoData(
+  db: Database,
+): Promise<{ factories: number; users: number; partners: number; stoveIds: number }> {
   let factories = 0;
   let users = 0;
   const ids = new Map<string, string>();
@@ -36,7 +39,11 @@ export async function seedDemoData(db: Database): Promise<{ factories: number; u
     });
     users++;
   }
-  return { factories, users, partners: await seedDemoPartners(db) };
+  const stoveIds = await seedDemoStoveIds(db, ids, {
+    admin: (await findUserIdByEmail(db, 'admin@example.com')) ?? undefined,
+    seniorProduction: (await findUserIdByEmail(db, 'senior.production@example.com')) ?? undefined,
+  });
+  return { factories, users, partners: await seedDemoPartners(db), stoveIds };
 }
 
 const DEMO_PARTNER_NAMES: [string, PartnerType, string][] = [

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { sweepSessions } from './auth/sessions.repository';
 import { ensureAuthSecret, ensureInitialAdmin } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
-import { analyze, openDatabase } from './db/client';
+import { openDatabase, vacuumAnalyze } from './db/client';
 
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -33,7 +33,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   });
   await handle.migrate();
   await options.beforeListen?.(handle, config);
-  if (handle.kind === 'pglite') await analyze(handle.db);
+  if (handle.kind === 'pglite') await vacuumAnalyze(handle.db);
 
   const admin = await ensureInitialAdmin(handle.db, config);
   const secret = await ensureAuthSecret(handle.db, config);
@@ -50,9 +50,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     sweepSessions(handle.db, new Date(now - INACTIVITY_TIMEOUT_MS), new Date(now)).catch((err: unknown) =>
       app.log.warn({ err }, 'session sweep failed'),
     );
-    // PGlite has no autovacuum: refresh the planner's statistics every ten minutes.
+    // PGlite has no autovacuum: vacuum and analyze every ten minutes.
     if (handle.kind === 'pglite' && ++ticks % 10 === 0) {
-      analyze(handle.db).catch((err: unknown) => app.log.warn({ err }, 'analyze failed'));
+      vacuumAnalyze(handle.db).catch((err: unknown) => app.log.warn({ err }, 'vacuum failed'));
     }
   }, SWEEP_INTERVAL_MS);
   sweep.unref();

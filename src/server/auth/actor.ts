@@ -7,8 +7,10 @@ import {
   type Group,
   type Permission,
 } from '../../common/permissions';
-import type { Executor } from '../db/client';
-import { findActorRow, type ActorRow } from './actor.repository';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../db/client';
+import { ACTOR_COLUMNS, type ActorRow } from './actor.repository';
+import type { ResolvedSession } from './session';
 
 export interface Actor {
   userId: string;
@@ -22,23 +24,41 @@ export interface Actor {
   isGlobal: boolean;
 }
 
-export async function loadActor(
-  db: Executor,
-  user: { id: string; email: string },
-  sessionId: string,
-): Promise<Actor | null> {
-  const row = await findActorRow(db, user.id);
-  // A deactivated user is signed out everywhere; a session that slipped through is refused too.
-  if (!row?.active) return null;
+/** The actor of a resolved session; null for a deactivated user (signed out everywhere, and refused). */
+export function actorOf(resolved: ResolvedSession): Actor | null {
+  const row = resolved.actor;
+  if (!row.active) return null;
   const groups = row.groups.filter(isGroup);
   return {
-    userId: user.id,
-    email: user.email,
-    sessionId,
+    userId: resolved.user.id,
+    email: resolved.user.email,
+    sessionId: resolved.session.id,
     name: row.name,
     groups,
     permissions: effectivePermissions(groups, row.components.filter(isComponent)),
     factory: row.factory,
     isGlobal: isGlobalUser(groups),
   };
+}
+
+/**
+ * The actor of a user without a request (demo data and scripts act as a named person); null for
+ * an unknown or deactivated user.
+ */
+export async function loadActor(db: Executor, userId: string): Promise<Actor | null> {
+  const [row] = await queryRows<ActorRow & { email: string }>(
+    db,
+    sql`select u.email, ${ACTOR_COLUMNS}
+          from users u
+          left join profiles p on p.id = u.id
+          left join factories f on f.id = p.factory_id
+         where u.id = ${userId}`,
+  );
+  if (!row) return null;
+  const { email, ...actor } = row;
+  return actorOf({
+    user: { id: userId, email },
+    session: { id: 'script', lastActiveAt: new Date(), expiresAt: new Date() },
+    actor,
+  });
 }

@@ -9,7 +9,9 @@ import { sessions } from '../db/schema/auth';
 import { activitySessions } from '../db/schema/core';
 import { countRows } from '../test/db-assert';
 import { createTestContext, type TestContext } from '../test/test-app';
-import { isIdle } from './session';
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { isIdle, SessionCache, sessionTokenFrom, type ResolvedSession } from './session';
 import { sweepSessions } from './sessions.repository';
 
 const MINUTE = 60_000;
@@ -38,6 +40,90 @@ describe('isIdle', () => {
   it('uses the spec timeout of 15 minutes', () => {
     expect(INACTIVITY_TIMEOUT_MS).toBe(15 * MINUTE);
     expect(SESSION_MAX_AGE_MS).toBe(12 * 60 * MINUTE);
+  });
+});
+
+describe('sessionTokenFrom', () => {
+  const cookie = { name: 'better-auth.session_token', secret: 'a-secret-of-forty-characters-for-tests!!' };
+  const sign = (token: string, secret = cookie.secret) =>
+    `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+
+  it('returns the token of a correctly signed cookie (URL-encoded as browsers send it)', () => {
+    const header = `other=1; ${cookie.name}=${encodeURIComponent(sign('tok123'))}`;
+    expect(sessionTokenFrom(header, cookie)).toBe('tok123');
+  });
+
+  it.each([
+    ['no cookie header', null],
+    ['no session cookie', 'other=1'],
+    ['no signature', `better-auth.session_token=tok123`],
+    [
+      'a signature made with another secret',
+      `better-auth.session_token=${encodeURIComponent(sign('tok123', 'x'.repeat(40)))}`,
+    ],
+    [
+      'a token changed after signing',
+      `better-auth.session_token=${encodeURIComponent(sign('tok123').replace('tok123', 'tok124'))}`,
+    ],
+    ['a truncated signature', `better-auth.session_token=${encodeURIComponent(sign('tok123').slice(0, -4))}`],
+  ])('refuses %s', (_, header) => {
+    expect(sessionTokenFrom(header, cookie)).toBeNull();
+  });
+});
+
+describe('SessionCache', () => {
+  const entry = { user: { id: 'u', email: 'e' } } as ResolvedSession;
+
+  it('keeps entries while the epoch stays and drops them all when it moves', () => {
+    const cache = new SessionCache();
+    cache.at('1').set('t', entry);
+    expect(cache.at('1').get('t')).toBe(entry);
+    expect(cache.at('2').get('t')).toBeUndefined();
+    expect(cache.at('1').get('t')).toBeUndefined();
+  });
+});
+
+describe('a cached session sees every change on the next request', () => {
+  // On PGlite the app caches resolved sessions per auth epoch; these changes go straight to the
+  // database, past every service, and must still apply on the very next request.
+  it('a session deleted in the database', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Sales Officer']);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    await ctx.handle.db.execute(sql`delete from sessions where user_id = ${id}`);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(401);
+  });
+
+  it('a profile deactivated in the database', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Sales Officer']);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    await ctx.handle.db.execute(sql`update profiles set active = false where id = ${id}`);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(401);
+  });
+
+  it('a group permission removed and a group membership changed in the database', async () => {
+    const { cookie, id } = await ctx.signedInAs(['Factory Manager']);
+    const partners = () => ctx.request({ method: 'GET', url: '/api/partners', cookie });
+    expect((await partners()).statusCode).toBe(200);
+    await ctx.handle.db.execute(
+      sql`delete from group_permissions where group_name = 'Factory Manager' and component = 'customer-management'`,
+    );
+    expect((await partners()).statusCode).toBe(403);
+    await ctx.handle.db.execute(
+      sql`insert into group_permissions (group_name, component) values ('Factory Manager', 'customer-management')`,
+    );
+    expect((await partners()).statusCode).toBe(200);
+    await ctx.handle.db.execute(sql`update user_groups set group_name = 'Stove Coupler' where user_id = ${id}`);
+    expect((await partners()).statusCode).toBe(403);
+  });
+
+  it('a factory renamed in the database', async () => {
+    const factory = await ctx.makeFactory();
+    const { cookie } = await ctx.signedInAs(['Factory Manager'], { factoryId: factory.id });
+    const me = async () =>
+      (await ctx.request({ method: 'GET', url: '/api/me', cookie })).json<{ factory: { name: string } }>();
+    expect((await me()).factory.name).not.toBe('Renamed Works');
+    await ctx.handle.db.execute(sql`update factories set name = 'Renamed Works' where id = ${factory.id}`);
+    expect((await me()).factory.name).toBe('Renamed Works');
   });
 });
 

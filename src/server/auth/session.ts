@@ -1,37 +1,140 @@
 /**
- * Resolves the request's session and enforces the inactivity rule of spec
- * section 4 on the server: a session idle for 15 minutes is deleted and no
- * longer accepted; better-auth's absolute expiry caps every session at 12 hours.
+ * Resolves the request's session and its actor row in one query, and enforces the inactivity rule
+ * of spec section 4 on the server: a session idle for 15 minutes is deleted and no longer accepted;
+ * better-auth's absolute expiry caps every session at 12 hours.
+ *
+ * better-auth signs the session cookie (`<token>.<base64 HMAC-SHA256 of token>`); we check that
+ * signature ourselves and read session, user, profile, factory, groups and components in one round
+ * trip, instead of better-auth's getSession (session, then user) followed by an actor query.
+ *
+ * On an embedded (PGlite) database a SessionCache keeps resolved sessions. Every write to the
+ * tables they are made of advances the `auth_epoch` sequence (migration 0007), and an entry is
+ * trusted only while the epoch is the one it was read under, so a deactivation, a revoked session
+ * or a permission change applies on the next request. This is exact there because PGlite runs one
+ * transaction at a time: nobody reads the epoch between a writer's change and its commit.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseCookies } from 'better-auth/cookies';
+import { sql } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS } from '../../common/constants';
-import type { Database } from '../db/client';
+import { isEmbedded, queryRows, type Database } from '../db/client';
+import { ACTOR_COLUMNS, type ActorRow } from './actor.repository';
 import type { Auth } from './auth';
 import { deleteSession } from './sessions.repository';
 
 export interface ResolvedSession {
   user: { id: string; email: string };
-  session: { id: string; lastActiveAt: Date };
+  session: { id: string; lastActiveAt: Date; expiresAt: Date };
+  actor: ActorRow;
 }
 
 export type SessionResult = { status: 'none' } | { status: 'expired' } | { status: 'active'; value: ResolvedSession };
+
+/** What verifying a session cookie needs: its name and the key better-auth signs it with. */
+export interface SessionCookie {
+  name: string;
+  secret: string;
+}
 
 export function isIdle(lastActiveAt: Date, now: number): boolean {
   return now - lastActiveAt.getTime() >= INACTIVITY_TIMEOUT_MS;
 }
 
-export async function resolveSession(auth: Auth, db: Database, headers: Headers): Promise<SessionResult> {
-  const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
-  if (!found) return { status: 'none' };
-  const lastActiveAt = new Date(found.session.lastActiveAt ?? found.session.createdAt);
-  if (isIdle(lastActiveAt, Date.now())) {
+/** The session token of a correctly signed cookie; null when absent, malformed or forged. */
+export function sessionTokenFrom(cookieHeader: string | null, cookie: SessionCookie): string | null {
+  if (!cookieHeader) return null;
+  const value = parseCookies(cookieHeader).get(cookie.name);
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', cookie.secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+/** Resolved sessions by token, valid for one auth epoch (embedded databases only; see above). */
+export class SessionCache {
+  static readonly MAX_ENTRIES = 10_000;
+  private epoch: string | null = null;
+  private readonly entries = new Map<string, ResolvedSession>();
+
+  /** The entries of `epoch`: everything cached under an earlier one is dropped. */
+  at(epoch: string): Map<string, ResolvedSession> {
+    if (epoch !== this.epoch || this.entries.size >= SessionCache.MAX_ENTRIES) {
+      this.entries.clear();
+      this.epoch = epoch;
+    }
+    return this.entries;
+  }
+}
+
+interface SessionActorRow extends ActorRow {
+  sessionId: string;
+  lastActiveAt: Date | string;
+  expiresAt: Date | string;
+  userId: string;
+  email: string;
+}
+
+async function findSession(db: Database, token: string): Promise<ResolvedSession | null> {
+  const [row] = await queryRows<SessionActorRow>(
+    db,
+    sql`
+    select s.id as "sessionId", s.last_active_at as "lastActiveAt", s.expires_at as "expiresAt",
+           u.id as "userId", u.email, ${ACTOR_COLUMNS}
+      from sessions s
+      join users u on u.id = s.user_id
+      left join profiles p on p.id = u.id
+      left join factories f on f.id = p.factory_id
+     where s.token = ${token}`,
+  );
+  if (!row) return null;
+  const { sessionId, userId, email, lastActiveAt, expiresAt, ...actor } = row;
+  return {
+    user: { id: userId, email },
+    session: { id: sessionId, lastActiveAt: new Date(lastActiveAt), expiresAt: new Date(expiresAt) },
+    actor,
+  };
+}
+
+async function readEpoch(db: Database): Promise<string> {
+  const [row] = await queryRows<{ epoch: string | number }>(db, sql`select last_value::text as epoch from auth_epoch`);
+  return String(row?.epoch);
+}
+
+export async function resolveSession(
+  cookie: SessionCookie,
+  db: Database,
+  headers: Headers,
+  cache: SessionCache | null,
+): Promise<SessionResult> {
+  const token = sessionTokenFrom(headers.get('cookie'), cookie);
+  if (!token) return { status: 'none' };
+  let found: ResolvedSession | null;
+  if (cache) {
+    const entries = cache.at(await readEpoch(db));
+    found = entries.get(token) ?? (await findSession(db, token));
+    if (found) entries.set(token, found);
+  } else {
+    found = await findSession(db, token);
+  }
+  const now = Date.now();
+  if (!found || found.session.expiresAt.getTime() <= now) return { status: 'none' };
+  if (isIdle(found.session.lastActiveAt, now)) {
     await deleteSession(db, found.session.id);
     return { status: 'expired' };
   }
-  return {
-    status: 'active',
-    value: {
-      user: { id: found.user.id, email: found.user.email },
-      session: { id: found.session.id, lastActiveAt },
-    },
-  };
+  return { status: 'active', value: found };
+}
+
+/** The request's session, as every route sees it. */
+export type SessionResolver = (headers: Headers) => Promise<SessionResult>;
+
+/** The app's resolver: better-auth's cookie name and secret, and a cache on embedded databases. */
+export async function createSessionResolver(auth: Auth, secret: string, db: Database): Promise<SessionResolver> {
+  const context = await auth.$context;
+  const cookie: SessionCookie = { name: context.authCookies.sessionToken.name, secret };
+  const cache = isEmbedded(db) ? new SessionCache() : null;
+  return (headers) => resolveSession(cookie, db, headers, cache);
 }

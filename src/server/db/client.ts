@@ -13,8 +13,9 @@ import pg from 'pg';
 import * as authSchema from './schema/auth';
 import * as coreSchema from './schema/core';
 import * as partnersSchema from './schema/partners';
+import * as stoveIdsSchema from './schema/stove-ids';
 
-export const schema = { ...authSchema, ...coreSchema, ...partnersSchema };
+export const schema = { ...authSchema, ...coreSchema, ...partnersSchema, ...stoveIdsSchema };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database: repositories accept either. */
@@ -67,6 +68,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  embedded.add(db);
   return {
     db,
     kind: 'pglite',
@@ -75,6 +77,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     close: () => client.close(),
   };
+}
+
+const embedded = new WeakSet<Database>();
+
+/** An embedded PGlite database: one process owns it, and its transactions run one at a time. */
+export function isEmbedded(db: Database): boolean {
+  return embedded.has(db);
 }
 
 export async function pingDatabase(db: Database): Promise<void> {
@@ -87,7 +96,11 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-/** Refreshes the planner's statistics (PGlite has no autovacuum to do it). */
-export async function analyze(db: Database): Promise<void> {
-  await db.execute(sql`analyze`);
+/**
+ * What autovacuum does on a PostgreSQL server, for PGlite which has none: VACUUM reclaims dead
+ * rows and marks pages all-visible (so counts can use index-only scans), ANALYZE refreshes the
+ * planner's statistics.
+ */
+export async function vacuumAnalyze(db: Database): Promise<void> {
+  await db.execute(sql`vacuum (analyze)`);
 }

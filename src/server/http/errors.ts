@@ -24,4 +24,13 @@ export const errors = {
   conflict: (message: string, fieldErrors?: FieldErrors) =>
     new AppError(409, ERROR_CODES.conflict, message, fieldErrors ? { fieldErrors } : undefined),
   rateLimited: (message: string) => new AppError(429, ERROR_CODES.rateLimited, message),
+  /** A request refused as a whole because of some of its items: `details.problems` lists each with its reason. */
+  itemProblems: (message: string, problems: ItemProblem[]) =>
+    new AppError(409, ERROR_CODES.conflict, message, { problems }),
 };
+
+/** One refused item of a multi-item request (a stove ID code, a line…) and why. */
+export interface ItemProblem {
+  code: string;
+  reason: string;
+}

@@ -219,8 +219,7 @@ describe('the permission guard', () => {
     const app = Fastify();
     try {
       await app.register(guard, {
-        auth: ctx.auth,
-        db: ctx.handle.db,
+        resolveSession: async () => ({ status: 'none' }),
         publicPrefixes: [],
       });
       expect(() => app.post('/api/z', async () => 'hi')).toThrow(/must declare config\.permission/);

@@ -10,10 +10,8 @@ import { ERROR_CODES } from '../../common/contracts/errors';
 import { MESSAGES } from '../../common/constants';
 import type { Permission } from '../../common/permissions';
 import type { Actor } from '../auth/actor';
-import { loadActor } from '../auth/actor';
-import type { Auth } from '../auth/auth';
-import { resolveSession } from '../auth/session';
-import type { Database } from '../db/client';
+import { actorOf as sessionActor } from '../auth/actor';
+import type { SessionResolver } from '../auth/session';
 import { AppError, errors } from './errors';
 import { webHeaders } from './web-request';
 
@@ -51,7 +49,7 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-async function guardPlugin(app: FastifyInstance, opts: { auth: Auth; db: Database; publicPrefixes: string[] }) {
+async function guardPlugin(app: FastifyInstance, opts: { resolveSession: SessionResolver; publicPrefixes: string[] }) {
   const isApi = (url: string) => url.startsWith('/api/') && !opts.publicPrefixes.some((p) => url.startsWith(p));
 
   app.decorateRequest('actor', null);
@@ -73,12 +71,12 @@ async function guardPlugin(app: FastifyInstance, opts: { auth: Auth; db: Databas
     const permission = routePermission(request);
     if (permission === 'public') return;
 
-    const result = await resolveSession(opts.auth, opts.db, webHeaders(request));
+    const result = await opts.resolveSession(webHeaders(request));
     if (result.status === 'none') throw errors.unauthenticated();
     if (result.status === 'expired') {
       throw new AppError(401, ERROR_CODES.sessionExpired, MESSAGES.inactivityLogout);
     }
-    const actor = await loadActor(opts.db, result.value.user, result.value.session.id);
+    const actor = sessionActor(result.value);
     if (!actor) throw errors.unauthenticated();
     if (permission !== 'authenticated' && !actor.permissions.has(permission)) {
       throw errors.forbidden(`You don't have permission to do this (needs ${permission}).`);

@@ -98,6 +98,28 @@ export function toPage<Row extends { id: string }>(
   return { items, nextCursor };
 }
 
+const ESTIMATE_TTL_MS = 30_000;
+const estimates = new WeakMap<Executor, Map<string, { rows: number; readAt: number }>>();
+
+/** The planner's row estimate of a table (pg_class.reltuples), reread at most every 30 seconds. */
+async function estimatedRows(db: Executor, table: PgTable): Promise<number> {
+  const name = getTableName(table);
+  let byTable = estimates.get(db);
+  if (!byTable) {
+    byTable = new Map<string, { rows: number; readAt: number }>();
+    estimates.set(db, byTable);
+  }
+  const known = byTable.get(name);
+  if (known && Date.now() - known.readAt < ESTIMATE_TTL_MS) return known.rows;
+  const [row] = await queryRows<{ n: number | string | null }>(
+    db,
+    sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${name})`,
+  );
+  const rows = Number(row?.n ?? 0);
+  byTable.set(name, { rows, readAt: Date.now() });
+  return rows;
+}
+
 /**
  * Counts matching rows, stopping at LIST_TOTAL_CAP so a count on a huge table stays cheap.
  * Unfiltered, a table whose statistics already say it is past the cap is not counted at all.
@@ -108,21 +130,18 @@ export async function countCapped(
   where: SQL | undefined,
   table?: PgTable,
 ): Promise<Pick<ListResponse<unknown>, 'total' | 'totalCapped'>> {
-  const capped = { total: LIST_TOTAL_CAP, totalCapped: true };
-  if (!where && table) {
-    const [estimate] = await queryRows<{ n: number | string | null }>(
-      db,
-      sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${getTableName(table)})`,
-    );
-    if (Number(estimate?.n ?? 0) > LIST_TOTAL_CAP * 2) return capped;
-  }
+  if (!where && table && (await estimatedRows(db, table)) > LIST_TOTAL_CAP * 2) return cappedTotal(LIST_TOTAL_CAP + 1);
   const filter = where ? sql`where ${where}` : sql``;
   const rows = await queryRows<{ n: number | string }>(
     db,
     sql`select count(*)::int as n from (select 1 from ${from} ${filter} limit ${LIST_TOTAL_CAP + 1}) capped`,
   );
-  const n = Number(rows[0]?.n ?? 0);
-  return n > LIST_TOTAL_CAP ? capped : { total: n, totalCapped: false };
+  return cappedTotal(Number(rows[0]?.n ?? 0));
+}
+
+/** A list's total as the list convention reports it: up to LIST_TOTAL_CAP, then capped. */
+function cappedTotal(n: number): Pick<ListResponse<unknown>, 'total' | 'totalCapped'> {
+  return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
 }
 
 export function whereAll(...conditions: (SQL | undefined)[]): SQL | undefined {

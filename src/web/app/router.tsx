@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SHELL_ROUTES, type ShellRoute } from '@common/permissions';
+import type { MeResponse } from '@common/contracts/me';
 import { FullPageLoading } from '@web/components/ui/loading';
+import { useMe } from '@web/features/auth/api/get-me';
 import { LandingRedirect } from './guards/landing-redirect';
 import { PermissionGuard } from './guards/permission-guard';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
@@ -31,12 +33,53 @@ const ProfilesPage = lazy(() =>
   import('@web/features/profiles/pages/profiles-page').then((m) => ({ default: m.ProfilesPage })),
 );
 
+const StoveTransferPage = lazy(() =>
+  import('@web/features/stove-transfers/pages/stove-transfer-page').then((m) => ({ default: m.StoveTransferPage })),
+);
+const TransferConfirmationsPage = lazy(() =>
+  import('@web/features/stove-transfers/pages/transfer-confirmations-page').then((m) => ({
+    default: m.TransferConfirmationsPage,
+  })),
+);
+const TransferHistoryPage = lazy(() =>
+  import('@web/features/stove-transfers/pages/transfer-history-page').then((m) => ({
+    default: m.TransferHistoryPage,
+  })),
+);
+const StoveTransferDetailPage = lazy(() =>
+  import('@web/features/stove-transfers/pages/stove-transfer-detail-page').then((m) => ({
+    default: m.StoveTransferDetailPage,
+  })),
+);
+
+const StoveIdsPage = lazy(() =>
+  import('@web/features/stove-ids/pages/stove-ids-page').then((m) => ({ default: m.StoveIdsPage })),
+);
+const StoveIdPage = lazy(() =>
+  import('@web/features/stove-ids/pages/stove-id-page').then((m) => ({ default: m.StoveIdPage })),
+);
+const LabelSheetPage = lazy(() =>
+  import('@web/features/stove-ids/pages/label-sheet-page').then((m) => ({ default: m.LabelSheetPage })),
+);
+
+const ValidateStoveIdsPage = lazy(() =>
+  import('@web/features/stove-validation/pages/validate-stove-ids-page').then((m) => ({
+    default: m.ValidateStoveIdsPage,
+  })),
+);
+
 const AccountPage = lazy(() =>
   import('@web/features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
 );
 
 function FullPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoading />}>{children}</Suspense>;
+}
+
+/** Gives a page the signed-in user (features do not import the auth feature; the guard has loaded it). */
+function WithMe({ children }: { children: (me: MeResponse) => ReactNode }) {
+  const { data: me } = useMe();
+  return me ? children(me) : null;
 }
 
 function isInventoryRoute(route: ShellRoute): boolean {
@@ -49,6 +92,15 @@ function shellRoutePage(route: ShellRoute): ReactNode {
   if (route.path === '/users') return <UserManagementPage title={route.title} />;
   if (route.path === '/users/profiles') return <ProfilesPage title={route.title} />;
   if (route.path === '/customers') return <PartnersPage title={route.title} />;
+  if (route.path === '/stove-id/management')
+    return <WithMe>{(me) => <StoveIdsPage title={route.title} actor={me} />}</WithMe>;
+  if (route.path === '/stove-id/transfer')
+    return <WithMe>{(me) => <StoveTransferPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/stove-id/transfer-confirmations')
+    return <WithMe>{(me) => <TransferConfirmationsPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/stove-id/transfer-history') return <TransferHistoryPage title={route.title} />;
+  if (route.path === '/stove-id/validate')
+    return <WithMe>{(me) => <ValidateStoveIdsPage title={route.title} viewer={me} />}</WithMe>;
   return isInventoryRoute(route) ? <InventoryPage route={route} /> : <AreaPlaceholderPage route={route} />;
 }
 
@@ -56,6 +108,35 @@ const shellRoutes: RouteObject[] = SHELL_ROUTES.map((route) => ({
   path: route.path,
   element: <PermissionGuard permission={route.permission}>{shellRoutePage(route)}</PermissionGuard>,
 }));
+
+/** Pages under a shell route (e.g. one record), guarded by the parent route's permission. */
+function childRoute(parentPath: string, path: string, page: (parent: ShellRoute) => ReactNode): RouteObject {
+  const parent = SHELL_ROUTES.find((route) => route.path === parentPath);
+  if (!parent) throw new Error(`No shell route ${parentPath}`);
+  return {
+    path: `${parentPath}/${path}`,
+    element: <PermissionGuard permission={parent.permission}>{page(parent)}</PermissionGuard>,
+  };
+}
+
+const childRoutes: RouteObject[] = [
+  childRoute('/stove-id/management', ':code', () => <StoveIdPage />),
+  // The label sheet of a batch or of chosen IDs (same permission as Stove ID Management).
+  {
+    path: '/stove-id/labels',
+    element: (
+      <PermissionGuard permission="stove-id-management">
+        <LabelSheetPage />
+      </PermissionGuard>
+    ),
+  },
+  childRoute('/stove-id/transfer-confirmations', ':id', (parent) => (
+    <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
+  )),
+  childRoute('/stove-id/transfer-history', ':id', (parent) => (
+    <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
+  )),
+];
 
 const routes: RouteObject[] = [
   {
@@ -91,6 +172,7 @@ const routes: RouteObject[] = [
             children: [
               { index: true, element: <LandingRedirect /> },
               ...shellRoutes,
+              ...childRoutes,
               // Any signed-in user: not a menu route, reached from the header.
               { path: '/account', element: <AccountPage title="My account" /> },
             ],

@@ -116,14 +116,97 @@ async function apiRequest(path: string, options: RequestOptions = {}): Promise<u
   }
 
   const data = await readBody(response);
-  if (!response.ok) {
-    const error = toApiRequestError(response.status, data);
-    if (error.status === 401 && error.code === ERROR_CODES.sessionExpired) {
-      sessionExpiredListeners.forEach((listener) => listener());
-    }
-    throw error;
-  }
+  if (!response.ok) throw notifyExpired(toApiRequestError(response.status, data));
   return data;
+}
+
+const STATUS_OF_CODE: Readonly<Record<string, number>> = {
+  [ERROR_CODES.validation]: 400,
+  [ERROR_CODES.unauthenticated]: 401,
+  [ERROR_CODES.sessionExpired]: 401,
+  [ERROR_CODES.forbidden]: 403,
+  [ERROR_CODES.badOrigin]: 403,
+  [ERROR_CODES.notFound]: 404,
+  [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.rateLimited]: 429,
+};
+
+/**
+ * POSTs JSON and reads an NDJSON answer (`Accept: application/x-ndjson`) line by line, for long
+ * operations that report progress. A line `{ error: { code, message, details? } }` (the server
+ * failed after the answer began) throws an ApiRequestError like a non-2xx answer does; a plain
+ * JSON answer is yielded as one line.
+ */
+async function* apiStream(
+  path: string,
+  body: JsonBody,
+  options: Pick<RequestOptions, 'signal'> = {},
+): AsyncGenerator<unknown, void, undefined> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { accept: 'application/x-ndjson', 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR' });
+  }
+  if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('ndjson')) {
+    const data = await readBody(response);
+    if (!response.ok) throw notifyExpired(toApiRequestError(response.status, data));
+    yield data;
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const parse = (line: string): unknown => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line) as unknown;
+    } catch {
+      throw new ApiRequestError({
+        status: response.status,
+        code: 'BAD_RESPONSE',
+        message: 'The server sent an unreadable answer',
+      });
+    }
+    if (isRecord(value) && isRecord(value.error)) {
+      const code = nonEmptyString(value.error.code) ?? '';
+      throw notifyExpired(toApiRequestError(STATUS_OF_CODE[code] ?? 500, value));
+    }
+    return value;
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let newline = buffer.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffer.slice(0, newline).trim();
+        buffer = buffer.slice(newline + 1);
+        if (line) yield parse(line);
+        newline = buffer.indexOf('\n');
+      }
+    }
+  } catch (cause) {
+    if (cause instanceof ApiRequestError || (cause instanceof DOMException && cause.name === 'AbortError')) throw cause;
+    throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR' });
+  } finally {
+    reader.releaseLock();
+  }
+  if (buffer.trim()) yield parse(buffer.trim());
+}
+
+function notifyExpired(error: ApiRequestError): ApiRequestError {
+  if (error.status === 401 && error.code === ERROR_CODES.sessionExpired) {
+    sessionExpiredListeners.forEach((listener) => listener());
+  }
+  return error;
 }
 
 const sessionExpiredListeners = new Set<() => void>();
@@ -149,6 +232,8 @@ export const apiClient = {
     apiRequest(path, { ...options, method: 'PUT', body }),
   delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, { ...options, method: 'DELETE' }),
+  /** POST with an NDJSON answer read line by line (progress of a long operation); see apiStream. */
+  stream: apiStream,
   /**
    * Fire-and-forget POST that survives page unload (navigator.sendBeacon).
    * Returns false when the browser refused to queue it.

@@ -21,7 +21,7 @@ export const componentEnum = pgEnum('component', COMPONENTS);
 export const factoryKindEnum = pgEnum('factory_kind', ['plant', 'assembly', 'both']);
 
 /** created_at/created_by, updated_at/updated_by of DOMAIN.md §4. */
-const recordStamps = {
+export const recordStamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   createdBy: uuid('created_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,7 +18,7 @@ import { MESSAGES } from '../../../common/constants';
 import { ACCOUNT_AUDIT_ACTIONS } from '../../../common/contracts/account';
 import { SIGN_IN_EMAIL_PATTERN } from '../../../common/contracts/users';
 import { BETTER_AUTH_SIGN_IN_PATH, type Auth } from '../../auth/auth';
-import { resolveSession } from '../../auth/session';
+import type { SessionResolver } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
@@ -61,8 +61,11 @@ interface Forwarded {
   text: string;
 }
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: Database; config: Config }) {
-  const { auth, db, config } = opts;
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; resolveSession: SessionResolver; db: Database; config: Config },
+) {
+  const { auth, resolveSession, db, config } = opts;
 
   /** Runs the request through better-auth and copies its status, headers and cookies onto the reply. */
   async function forward(request: FastifyRequest, reply: FastifyReply, override?: { path: string; body: unknown }) {
@@ -262,7 +265,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; db: D
       if (CLOSED_PATHS.has(path)) throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
 
       // Every other auth endpoint sees an idle session as gone.
-      const session = await resolveSession(auth, db, webHeaders(request));
+      const session = await resolveSession(webHeaders(request));
       const userId = session.status === 'active' ? session.value.user.id : null;
       if (path === `${BASE}/sign-out` && userId) {
         await insertAudit(db, {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { ListPartnersQuery } from '../../../common/contracts/partners';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -14,11 +14,14 @@ import {
 } from '../../http/list';
 
 export type PartnerRow = typeof partners.$inferSelect;
+/** A partner as lists read it: every column but the search text. */
+export type PartnerListRow = Omit<PartnerRow, 'search'>;
+const { search: _search, ...LIST_COLUMNS } = getTableColumns(partners);
 export type NewPartnerRow = typeof partners.$inferInsert;
 type PartnerFilters = Omit<ListPartnersQuery, 'limit' | 'cursor'>;
 
 /** The cursor value of each sort. */
-export const PARTNER_SORT_VALUES: Record<ListPartnersQuery['sort'], (row: PartnerRow) => Cursor['v']> = {
+export const PARTNER_SORT_VALUES: Record<ListPartnersQuery['sort'], (row: PartnerListRow) => Cursor['v']> = {
   name: (r) => r.name,
   type: (r) => r.type,
   region: (r) => r.region,
@@ -61,10 +64,15 @@ export function listPartnerRows(
   f: PartnerFilters,
   cursor: Cursor | null,
   limit: number,
-): Promise<PartnerRow[]> {
+): Promise<PartnerListRow[]> {
   const exact = f.sort === 'createdAt' ? cursorRowValue(partners, partners.createdAt, partners.id, cursor) : undefined;
   if (f.q && f.q.length >= 3) {
-    const matches = db.select().from(partners).where(filtersWhere(f)).offset(sql.placeholder('fence')).as('matches');
+    const matches = db
+      .select(LIST_COLUMNS)
+      .from(partners)
+      .where(filtersWhere(f))
+      .offset(sql.placeholder('fence'))
+      .as('matches');
     const sort = sortColumn(matches, f.sort);
     return db
       .select()
@@ -76,7 +84,7 @@ export function listPartnerRows(
   }
   const sort = sortColumn(partners, f.sort);
   return db
-    .select()
+    .select(LIST_COLUMNS)
     .from(partners)
     .where(whereAll(filtersWhere(f), afterCursor(sort, partners.id, f.dir, cursor, exact)))
     .orderBy(...orderBy(sort, partners.id, f.dir))

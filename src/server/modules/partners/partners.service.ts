@@ -24,13 +24,14 @@ import {
   lockPartner,
   PARTNER_SORT_VALUES,
   updatePartnerRow,
+  type PartnerListRow,
   type PartnerRow,
 } from './partners.repository';
 
 type ValidPartner = z.output<typeof partnerInputSchema>;
 type ValidCsvPartner = z.output<typeof partnerCsvRowSchema>;
 
-export function presentPartner(row: PartnerRow): Partner {
+export function presentPartner(row: PartnerListRow): Partner {
   return {
     id: row.id,
     name: row.name,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { ChevronRightIcon, FlameIcon } from 'lucide-react';
-import { visibleMenu, type MenuEntry, type MenuGroup } from '@common/permissions';
+import { menuUrlOf, visibleMenu, type MenuEntry, type MenuGroup } from '@common/permissions';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@web/components/ui/collapsible';
 import {
   Sidebar,
@@ -19,14 +19,15 @@ import {
 import { Loading } from '@web/components/ui/loading';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useMe } from '@web/features/auth/api/get-me';
+import { MenuItemBadge, sumBadges, useMenuBadges } from './menu-badges';
 import { MENU_ICONS } from './menu-icons';
 
-function groupContains(group: MenuGroup, pathname: string): boolean {
-  return group.items.some((item) => item.url === pathname);
+function groupContains(group: MenuGroup, activeUrl: string | undefined): boolean {
+  return group.items.some((item) => item.url === activeUrl);
 }
 
 /** Open groups: the one holding the current page opens on every navigation; others keep the user's choice. */
-function useOpenGroups(entries: MenuEntry[], pathname: string) {
+function useOpenGroups(entries: MenuEntry[], pathname: string, activeUrl: string | undefined) {
   const [openGroups, setOpenGroups] = useState<Record<string, boolean>>({});
   const [seenPathname, setSeenPathname] = useState(pathname);
   if (seenPathname !== pathname) {
@@ -34,12 +35,12 @@ function useOpenGroups(entries: MenuEntry[], pathname: string) {
     setOpenGroups((current) => {
       const next = { ...current };
       for (const entry of entries) {
-        if (entry.kind === 'group' && groupContains(entry.group, pathname)) next[entry.group.key] = true;
+        if (entry.kind === 'group' && groupContains(entry.group, activeUrl)) next[entry.group.key] = true;
       }
       return next;
     });
   }
-  const isOpen = (group: MenuGroup) => openGroups[group.key] ?? groupContains(group, pathname);
+  const isOpen = (group: MenuGroup) => openGroups[group.key] ?? groupContains(group, activeUrl);
   const setGroupOpen = (group: MenuGroup, open: boolean) =>
     setOpenGroups((current) => ({ ...current, [group.key]: open }));
   return { isOpen, setGroupOpen };
@@ -50,7 +51,10 @@ export function AppSidebar() {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile, state, setOpen } = useSidebar();
   const entries = me ? visibleMenu(me.groups, new Set(me.permissions)) : [];
-  const { isOpen, setGroupOpen } = useOpenGroups(entries, pathname);
+  // A page under a menu item (one ID, one transfer) opens its group and highlights its item.
+  const activeUrl = menuUrlOf(pathname, entries);
+  const { isOpen, setGroupOpen } = useOpenGroups(entries, pathname, activeUrl);
+  const badges = useMenuBadges(me);
 
   const onNavigate = () => {
     if (isMobile) setOpenMobile(false);
@@ -84,20 +88,34 @@ export function AppSidebar() {
                 {entries.map((entry) => {
                   if (entry.kind === 'item') {
                     const Icon = MENU_ICONS[entry.item.icon];
+                    const badge = badges[entry.item.key];
+                    const badgeId = `menu-badge-${entry.item.key}`;
                     return (
                       <SidebarMenuItem key={entry.item.key}>
-                        <SidebarMenuButton asChild tooltip={entry.item.title}>
-                          <NavLink to={entry.item.url} end onClick={onNavigate}>
+                        <SidebarMenuButton asChild tooltip={entry.item.title} className={badge ? 'pr-8' : undefined}>
+                          <NavLink
+                            to={entry.item.url}
+                            end={entry.item.url !== activeUrl}
+                            onClick={onNavigate}
+                            aria-describedby={badge ? badgeId : undefined}
+                          >
                             <Icon aria-hidden="true" />
                             <span>{entry.item.title}</span>
                           </NavLink>
                         </SidebarMenuButton>
+                        {badge ? <MenuItemBadge id={badgeId} badge={badge} /> : null}
                       </SidebarMenuItem>
                     );
                   }
                   const { group } = entry;
                   const Icon = MENU_ICONS[group.icon];
                   const open = isOpen(group);
+                  const groupBadge = open
+                    ? undefined
+                    : sumBadges(
+                        badges,
+                        group.items.map((i) => i.key),
+                      );
                   return (
                     <Collapsible
                       key={group.key}
@@ -118,8 +136,9 @@ export function AppSidebar() {
                         <CollapsibleTrigger asChild>
                           <SidebarMenuButton
                             tooltip={group.title}
-                            data-active-group={groupContains(group, pathname) ? 'true' : undefined}
+                            data-active-group={groupContains(group, activeUrl) ? 'true' : undefined}
                             className="data-[active-group=true]:font-semibold"
+                            aria-describedby={groupBadge ? `menu-badge-${group.key}` : undefined}
                           >
                             <Icon aria-hidden="true" />
                             <span>{group.title}</span>
@@ -129,17 +148,30 @@ export function AppSidebar() {
                             />
                           </SidebarMenuButton>
                         </CollapsibleTrigger>
+                        {groupBadge ? (
+                          <MenuItemBadge id={`menu-badge-${group.key}`} badge={groupBadge} className="right-8" />
+                        ) : null}
                         <CollapsibleContent>
                           <SidebarMenuSub>
-                            {group.items.map((item) => (
-                              <SidebarMenuSubItem key={item.key}>
-                                <SidebarMenuSubButton asChild>
-                                  <NavLink to={item.url} end onClick={onNavigate}>
-                                    <span>{item.title}</span>
-                                  </NavLink>
-                                </SidebarMenuSubButton>
-                              </SidebarMenuSubItem>
-                            ))}
+                            {group.items.map((item) => {
+                              const badge = badges[item.key];
+                              const badgeId = `menu-badge-${item.key}`;
+                              return (
+                                <SidebarMenuSubItem key={item.key}>
+                                  <SidebarMenuSubButton asChild className={badge ? 'pr-8' : undefined}>
+                                    <NavLink
+                                      to={item.url}
+                                      end={item.url !== activeUrl}
+                                      onClick={onNavigate}
+                                      aria-describedby={badge ? badgeId : undefined}
+                                    >
+                                      <span>{item.title}</span>
+                                    </NavLink>
+                                  </SidebarMenuSubButton>
+                                  {badge ? <MenuItemBadge id={badgeId} badge={badge} /> : null}
+                                </SidebarMenuSubItem>
+                              );
+                            })}
                           </SidebarMenuSub>
                         </CollapsibleContent>
                       </SidebarMenuItem>

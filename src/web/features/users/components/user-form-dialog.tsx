@@ -4,7 +4,7 @@ import { SelectField, TextField } from '@web/components/form/form-fields';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { useAppForm } from '@web/components/form/use-app-form';
 import { useCreateUser } from '../api/create-user';
-import { useFactoryOptions } from '../api/get-factory-options';
+import { useFactoryOptions } from '@web/lib/factory-options';
 import { useUpdateUser } from '../api/update-user';
 import { GroupsField } from './groups-field';
 

@@ -8,7 +8,7 @@ import type { DataTableRowAction } from '@web/components/data-table/data-table-r
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
 import { Button } from '@web/components/ui/button';
-import { useFactoryOptions } from '../api/get-factory-options';
+import { useFactoryOptions } from '@web/lib/factory-options';
 import { USERS_EXPORT_PATH, useUsers } from '../api/get-users';
 import { OnlineUsersPanel } from './online-users-panel';
 import { SetPasswordDialog } from './set-password-dialog';

@@ -1,8 +1,11 @@
+/**
+ * GET /api/factories/options: every factory, for the factory selects and filters of every area
+ * (users, stove IDs, transfers, validation…). One api file, shared, so one cache entry.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { factoryOptionsSchema, type FactoryOption } from '@common/contracts/factories';
-import { apiClient } from '@web/lib/api-client';
+import { apiClient } from './api-client';
 
-/** GET /api/factories/options: every factory, for the user form and the factory filter. */
 export async function getFactoryOptions(signal?: AbortSignal): Promise<FactoryOption[]> {
   const data = await apiClient.get('/api/factories/options', { signal });
   return factoryOptionsSchema.parse(data).items;

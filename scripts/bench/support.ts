@@ -1,0 +1,133 @@
+/**
+ * What the benchmarks share: the app on a scratch database, a signed-in user, an autocannon run
+ * with its figure line, and the ok/MISSED verdict.
+ */
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import type { CreateUser } from '../../src/common/contracts/users';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import { createUser } from '../../src/server/modules/users/users.service';
+import { openScratchDatabase } from '../../src/server/test/test-database';
+
+const PASSWORD = 'bench-password-123';
+
+export interface BenchApp {
+  handle: DatabaseHandle;
+  app: FastifyInstance;
+  /** The listening address, e.g. http://127.0.0.1:41234. */
+  base: string;
+  /** Waits for autocannon's last requests (settle), then closes the app and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The app in production mode on a scratch database (in-memory PGlite, or a new database on the
+ * PostgreSQL server at databaseUrl), sign-in rate limit out of the way, no web client, listening on
+ * a free port of 127.0.0.1. `beforeListen` may add hooks (Fastify refuses them once listening).
+ */
+export async function startBenchApp(
+  databaseUrl?: string,
+  beforeListen?: (app: FastifyInstance) => void,
+): Promise<BenchApp> {
+  const handle = await openScratchDatabase(databaseUrl);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000',
+    WEB_DIST_DIR: '/nonexistent',
+  });
+  let app: FastifyInstance | undefined;
+  try {
+    ({ app } = await buildApp({ db: handle.db, config, authSecret: 'bench-secret'.padEnd(40, 'x') }));
+    beforeListen?.(app);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const listening = app;
+    return {
+      handle,
+      app,
+      base,
+      async close() {
+        await settle();
+        await listening.close();
+        await handle.close();
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await handle.close();
+    throw error;
+  }
+}
+
+/** Waits a second: autocannon returns when its time is up, with its last requests still out. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1_000));
+}
+
+/** A bench user: as POST /api/users takes it, the password optional (a fixed bench password). */
+export type BenchUser = Omit<CreateUser, 'password'> & { password?: string };
+
+/** Creates the user and signs in by email; returns the user's id and the session cookie (`name=value`). */
+export async function signInAs(bench: BenchApp, user: BenchUser): Promise<{ id: string; cookie: string }> {
+  const password = user.password ?? PASSWORD;
+  const { id } = await createUser(bench.handle.db, null, { ...user, password });
+  const res = await fetch(`${bench.base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: bench.base },
+    body: JSON.stringify({ email: user.email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return { id, cookie };
+}
+
+/** GET with the session cookie; throws unless 2xx. */
+export async function getJson<T>(url: string, cookie: string): Promise<T> {
+  const res = await fetch(url, { headers: { cookie } });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** 'ok', or 'MISSED (target …)' with the target as given (e.g. 'p99 ≤ 50 ms'). */
+export function verdict(ok: boolean, target: string): string {
+  return ok ? 'ok' : `MISSED (target ${target})`;
+}
+
+interface LoadOptions {
+  seconds: number;
+  /** Default 10. */
+  connections?: number;
+  /** Without one the line has no verdict. */
+  targetP99Ms?: number;
+  /** Printed in brackets after the figures, e.g. what the first response held. */
+  note?: string;
+}
+
+/**
+ * GETs url with autocannon and prints one line: label, p50, p99, req/s, [note], failures, verdict.
+ * `workers: 1`: the load is generated on a worker thread, not on the server's event loop.
+ */
+export async function loadTest(
+  label: string,
+  url: string,
+  cookie: string,
+  { seconds, connections = 10, targetP99Ms, note }: LoadOptions,
+): Promise<void> {
+  const r = await autocannon({ url, connections, duration: seconds, headers: { cookie }, workers: 1 });
+  const failed = r.non2xx + r.errors + r.timeouts;
+  const ms = (value: number) => `${String(value).padStart(3)} ms`;
+  console.log(
+    `  ${label.padEnd(34)} p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, ` +
+      `${String(Math.round(r.requests.average)).padStart(5)} req/s` +
+      `${note ? `  [${note}]` : ''}${failed ? `, ${failed} failed` : ''}` +
+      `${targetP99Ms === undefined ? '' : `  ${verdict(r.latency.p99 <= targetP99Ms, `p99 ≤ ${targetP99Ms} ms`)}`}`,
+  );
+}
+
+/** Load on url that prints nothing (caches, JIT, query plans), on a worker thread as loadTest's. */
+export async function warmUp(url: string, cookie: string, seconds: number, connections = 10): Promise<void> {
+  await autocannon({ url, connections, duration: seconds, headers: { cookie }, workers: 1 });
+}

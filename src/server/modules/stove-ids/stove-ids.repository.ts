@@ -1,0 +1,321 @@
+/**
+ * The stove ID registry's reads: the list (keyset paging on the indexes of schema/stove-ids.ts,
+ * a page of IDs first, then its factories and batches joined), one ID with its history, and the
+ * codes of a label sheet.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  STOVE_ID_STATUSES,
+  type ListStoveIdsQuery,
+  type StoveBatchKind,
+  type StoveDocumentType,
+  type StoveEventKind,
+  type StoveIdStatus,
+} from '../../../common/contracts/stove-ids';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LIST_TOTAL_CAP } from '../../../common/contracts/list';
+import { queryRows, type Executor } from '../../db/client';
+import { stoveIds } from '../../db/schema/stove-ids';
+import { afterCursor, countCapped, cursorRowValue, orderBy, whereAll, type Cursor } from '../../http/list';
+import { sqlTextArray } from './stove-id-status.repository';
+
+const s = stoveIds;
+
+/** A timestamp as an ISO string with milliseconds (the same text on PGlite and PostgreSQL). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export interface StoveIdRow {
+  /** stove_ids.id as text: the keyset cursor's id. */
+  id: string;
+  code: string;
+  status: StoveIdStatus;
+  heldStatus: StoveIdStatus | null;
+  factoryId: string;
+  factoryName: string;
+  factoryCode: string;
+  batchId: string;
+  batchNumber: number;
+  batchKind: StoveBatchKind;
+  pendingTransferId: string | null;
+  voidReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The list's filters, factoryId already scoped. */
+type StoveIdFilters = Omit<ListStoveIdsQuery, 'limit' | 'cursor'>;
+
+/** The cursor value of each sort. */
+export const STOVE_ID_SORT_VALUES: Record<StoveIdFilters['sort'], (row: StoveIdRow) => Cursor['v']> = {
+  code: (r) => r.code,
+  updatedAt: (r) => r.updatedAt,
+  createdAt: (r) => r.createdAt,
+};
+
+/** `code like 'Q%'` on the `collate "C"` column: a range scan of the code indexes. */
+function codePrefixPattern(q: string): string {
+  return `${q
+    .trim()
+    .toUpperCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
+
+type IndexedFilter = 'factoryId' | 'status' | 'batchId';
+
+/** The filters as SQL, but those in `skip` (which an index range expresses instead). */
+function filtersWhere(f: StoveIdFilters, skip: readonly IndexedFilter[] = []): SQL | undefined {
+  const use = (k: IndexedFilter) => f[k] !== undefined && !skip.includes(k);
+  return whereAll(
+    f.q ? sql`${s.code} like ${codePrefixPattern(f.q)}` : undefined,
+    use('factoryId') ? sql`${s.factoryId} = ${f.factoryId}` : undefined,
+    use('status') ? sql`${s.status} = ${f.status}` : undefined,
+    use('batchId') ? sql`${s.batchId} = ${f.batchId}` : undefined,
+    f.from ? sql`${s.createdAt} >= ${dayStart(f.from)}` : undefined,
+    f.to ? sql`${s.createdAt} < ${dayStart(f.to)} + interval '1 day'` : undefined,
+  );
+}
+
+function sortColumn(sort: Exclude<StoveIdFilters['sort'], 'code'>) {
+  return sort === 'createdAt' ? s.createdAt : s.updatedAt;
+}
+
+/** One (batch_id, code), (factory_id, status, code) or (status, code) index range: its leading columns' values. */
+interface CodeRange {
+  filters: IndexedFilter[];
+  columns: AnyPgColumn[];
+  values: string[];
+}
+
+/**
+ * The index range that holds a filter's rows in code order, if one does. PostgreSQL, expecting a
+ * factory's or a status's rows to be spread evenly, would rather walk the code index (or the
+ * (status, code) one) and discard other factories' rows, which is slow when they are clustered
+ * (they are: by batch). So the range is written as row comparisons on the index's leading columns
+ * and code, and ordered by them: no column becomes a constant, so only that index gives the order
+ * asked for, and the comparisons position the scan at the cursor and end it with the range.
+ */
+function codeRange(f: StoveIdFilters, status: string | undefined = f.status): CodeRange | null {
+  if (f.batchId) return { filters: ['batchId'], columns: [s.batchId], values: [f.batchId] };
+  if (f.factoryId && status) {
+    return { filters: ['factoryId', 'status'], columns: [s.factoryId, s.status], values: [f.factoryId, status] };
+  }
+  if (status) return { filters: ['status'], columns: [s.status], values: [status] };
+  return null;
+}
+
+function inCodeRange(range: CodeRange, dir: 'asc' | 'desc', afterCode: string | null): SQL {
+  const columns = sql.join(range.columns, sql`, `);
+  const values = sql.join(
+    range.values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+  // '' sorts before every code and '~' after every code (collate "C").
+  return dir === 'asc'
+    ? sql`(${columns}, ${s.code}) > (${values}, ${afterCode ?? ''}) and (${columns}) <= (${values})`
+    : sql`(${columns}, ${s.code}) < (${values}, ${afterCode ?? '~'}) and (${columns}) >= (${values})`;
+}
+
+function codeAfter(dir: 'asc' | 'desc', afterCode: string | null): SQL | undefined {
+  if (afterCode === null) return undefined;
+  return dir === 'asc' ? sql`${s.code} > ${afterCode}` : sql`${s.code} < ${afterCode}`;
+}
+
+const ordered = (columns: AnyPgColumn[], dir: 'asc' | 'desc') =>
+  sql.join(
+    columns.map((c) => sql`${c} ${sql.raw(dir)}`),
+    sql`, `,
+  );
+
+const selectWhere = (where: SQL | undefined, columns = sql`*`) =>
+  sql`select ${columns} from ${s} ${where ? sql`where ${where}` : sql``}`;
+
+/** SELECT * of one page: the filter's rows in order, from the index that has them in that order. */
+function pageQuery(f: StoveIdFilters, cursor: Cursor | null, limit: number): SQL {
+  if (f.sort !== 'code') {
+    const sort = sortColumn(f.sort);
+    const after = afterCursor(sort, s.id, f.dir, cursor, cursorRowValue(s, sort, s.id, cursor));
+    return sql`${selectWhere(whereAll(filtersWhere(f), after))}
+               order by ${sql.join(orderBy(sort, s.id, f.dir), sql`, `)} limit ${limit}`;
+  }
+  // Codes are unique: the code alone is the keyset.
+  const afterCode = cursor ? String(cursor.v) : null;
+  const rangePage = (range: CodeRange) =>
+    sql`${selectWhere(whereAll(filtersWhere(f, range.filters), inCodeRange(range, f.dir, afterCode)))}
+        order by ${ordered([...range.columns, s.code], f.dir)} limit ${limit}`;
+  const range = codeRange(f);
+  if (range) return rangePage(range);
+  if (f.factoryId) {
+    // A factory's IDs in code order: one (factory_id, status, code) range per status, merged.
+    const branches = STOVE_ID_STATUSES.map((status) => sql`(${rangePage(codeRange(f, status) as CodeRange)})`);
+    return sql`select * from (${sql.join(branches, sql` union all `)}) by_status
+               order by code ${sql.raw(f.dir)} limit ${limit}`;
+  }
+  return sql`${selectWhere(whereAll(filtersWhere(f), codeAfter(f.dir, afterCode)))} order by ${s.code} ${sql.raw(f.dir)} limit ${limit}`;
+}
+
+/** One page of IDs (see pageQuery); only its rows are joined to their factory and batch. */
+export function listStoveIdRows(
+  db: Executor,
+  f: StoveIdFilters,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<StoveIdRow[]> {
+  const pageOrder =
+    f.sort === 'code'
+      ? sql`page.code ${sql.raw(f.dir)}`
+      : sql`page.${sql.raw(f.sort === 'createdAt' ? 'created_at' : 'updated_at')} ${sql.raw(f.dir)}, page.id ${sql.raw(f.dir)}`;
+  return queryRows<StoveIdRow>(
+    db,
+    sql`select page.id::text as id, page.code, page.status, page.held_status as "heldStatus",
+               page.factory_id as "factoryId", f.name as "factoryName", f.code as "factoryCode",
+               page.batch_id as "batchId", b.number::int as "batchNumber", b.kind as "batchKind",
+               page.pending_transfer_id as "pendingTransferId", page.void_reason as "voidReason",
+               ${iso(sql`page.created_at`)} as "createdAt", ${iso(sql`page.updated_at`)} as "updatedAt"
+          from (${pageQuery(f, cursor, limit)}) page
+          join factories f on f.id = page.factory_id
+          join stove_id_batches b on b.id = page.batch_id
+         order by ${pageOrder}`,
+  );
+}
+
+/**
+ * The capped total. Unfiltered, the table's statistics answer. Filtered by batch, factory or
+ * status, the count reads the page's index range (see codeRange) rather than the table. A total
+ * past the cap is remembered for 30 seconds per filter (see countPastCap).
+ */
+export function countStoveIds(db: Executor, f: StoveIdFilters): Promise<Total> {
+  const where = filtersWhere(f);
+  if (!where) return countCapped(db, sql`${s}`, undefined, s);
+  const range = codeRange(f);
+  let matching: SQL;
+  if (range) {
+    const inRange = whereAll(filtersWhere(f, range.filters), inCodeRange(range, 'asc', null));
+    matching = sql`${selectWhere(inRange, sql`1`)} order by ${ordered([...range.columns, s.code], 'asc')}`;
+  } else if (f.factoryId) {
+    const inFactory = sql`${s.factoryId} >= ${f.factoryId} and ${s.factoryId} <= ${f.factoryId}`;
+    matching = sql`${selectWhere(whereAll(filtersWhere(f, ['factoryId']), inFactory), sql`1`)}
+                   order by ${ordered([s.factoryId, s.status, s.code], 'asc')}`;
+  } else {
+    matching = selectWhere(where, sql`1`);
+  }
+  const key = JSON.stringify([f.q, f.factoryId, f.status, f.batchId, f.from, f.to]);
+  return countPastCap(db, key, () => countCapped(db, sql`(${matching}) matching`, undefined));
+}
+
+type Total = Awaited<ReturnType<typeof countCapped>>;
+
+const PAST_CAP_TTL_MS = 30_000;
+const pastCap = new WeakMap<Executor, Map<string, number>>();
+
+/**
+ * Counting a filter with more IDs than the cap reads the cap's worth of index entries each time;
+ * paging through such a list would repeat that on every page. So a filter found past the cap is
+ * answered "past the cap" without counting for 30 seconds. Totals under the cap are always counted.
+ */
+async function countPastCap(db: Executor, key: string, count: () => Promise<Total>): Promise<Total> {
+  let known = pastCap.get(db);
+  if (!known) pastCap.set(db, (known = new Map<string, number>()));
+  const until = known.get(key);
+  if (until !== undefined && until > Date.now()) return { total: LIST_TOTAL_CAP, totalCapped: true };
+  const total = await count();
+  if (total.totalCapped) {
+    if (known.size > 1000) known.clear();
+    known.set(key, Date.now() + PAST_CAP_TTL_MS);
+  } else {
+    known.delete(key);
+  }
+  return total;
+}
+
+export interface StoveIdEventRow {
+  id: number;
+  kind: StoveEventKind;
+  fromStatus: StoveIdStatus | null;
+  toStatus: StoveIdStatus;
+  factoryId: string;
+  factoryName: string;
+  factoryCode: string;
+  documentType: StoveDocumentType | null;
+  documentId: string | null;
+  /** The transfer's or batch's number, for its label. */
+  documentNumber: number | null;
+  note: string | null;
+  at: string;
+  actorId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+}
+
+export interface StoveIdDetailRow extends StoveIdRow {
+  /** The destination of the pending transfer this ID is on, if any. */
+  transitToFactoryId: string | null;
+  /** Its whole history, oldest first. */
+  events: StoveIdEventRow[];
+}
+
+/**
+ * One ID by its code (unique index) with its factory, batch, pending transfer's destination and
+ * whole history (one index range scan, gathered as JSON): one round trip to the database.
+ */
+export async function findStoveIdByCode(db: Executor, code: string): Promise<StoveIdDetailRow | null> {
+  const [row] = await queryRows<Omit<StoveIdDetailRow, 'events'> & { events: string }>(
+    db,
+    sql`select s.id::text as id, s.code, s.status, s.held_status as "heldStatus",
+               s.factory_id as "factoryId", f.name as "factoryName", f.code as "factoryCode",
+               s.batch_id as "batchId", b.number::int as "batchNumber", b.kind as "batchKind",
+               s.pending_transfer_id as "pendingTransferId", s.void_reason as "voidReason",
+               ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.updated_at`)} as "updatedAt",
+               t.to_factory_id as "transitToFactoryId",
+               (select coalesce(json_agg(json_build_object(
+                         'id', e.id, 'kind', e.kind, 'fromStatus', e.from_status, 'toStatus', e.to_status,
+                         'factoryId', e.factory_id, 'factoryName', ef.name, 'factoryCode', ef.code,
+                         'documentType', e.document_type, 'documentId', e.document_id,
+                         'documentNumber', case e.document_type when 'transfer' then dt.number when 'batch' then db.number end,
+                         'note', e.note, 'at', ${iso(sql`e.at`)},
+                         'actorId', e.actor_id, 'actorName', coalesce(p.name, u.name), 'actorEmail', u.email)
+                       order by e.id), '[]')::text
+                  from stove_id_events e
+                  join factories ef on ef.id = e.factory_id
+                  left join stove_transfers dt on e.document_type = 'transfer' and dt.id = e.document_id
+                  left join stove_id_batches db on e.document_type = 'batch' and db.id = e.document_id
+                  left join users u on u.id = e.actor_id
+                  left join profiles p on p.id = e.actor_id
+                 where e.stove_id_id = s.id) as events
+          from stove_ids s
+          join factories f on f.id = s.factory_id
+          join stove_id_batches b on b.id = s.batch_id
+          left join stove_transfers t on t.id = s.pending_transfer_id and t.status = 'pending'
+         where s.code = ${code}`,
+  );
+  return row ? { ...row, events: JSON.parse(row.events) as StoveIdEventRow[] } : null;
+}
+
+export interface LabelRow {
+  code: string;
+  factoryId: string;
+  factoryCode: string;
+}
+
+/** The codes of a batch at the factory `factoryId` (or at any, when undefined), in code order. */
+export function listBatchLabelRows(db: Executor, batchId: string, factoryId: string | undefined): Promise<LabelRow[]> {
+  return queryRows<LabelRow>(
+    db,
+    sql`select s.code, s.factory_id as "factoryId", f.code as "factoryCode"
+          from stove_ids s join factories f on f.id = s.factory_id
+         where s.batch_id = ${batchId} ${factoryId ? sql`and s.factory_id = ${factoryId}` : sql``}
+         order by s.code`,
+  );
+}
+
+/** The IDs with these codes (those that exist), with their factory's code. */
+export function findLabelRowsByCodes(db: Executor, codes: readonly string[]): Promise<LabelRow[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return queryRows<LabelRow>(
+    db,
+    sql`select s.code, s.factory_id as "factoryId", f.code as "factoryCode"
+          from stove_ids s join factories f on f.id = s.factory_id
+         where s.code = any(${sqlTextArray(codes)})`,
+  );
+}

@@ -1,0 +1,17 @@
+import type { StoveDocumentType } from '@common/contracts/stove-ids';
+
+/**
+ * Where a document an ID refers to opens: a batch opens the list filtered to it, a transfer opens
+ * Transfer History on it; stove reports and sales orders have no screen yet (null: plain text).
+ */
+export function documentHref(document: { type: StoveDocumentType; id: string }): string | null {
+  switch (document.type) {
+    case 'batch':
+      return `/stove-id/management?batchId=${encodeURIComponent(document.id)}`;
+    case 'transfer':
+      return `/stove-id/transfer-history/${encodeURIComponent(document.id)}`;
+    case 'stove_report':
+    case 'sales_order':
+      return null;
+  }
+}

@@ -1,0 +1,35 @@
+/** How stove ID screens name things: batches, counts, event kinds, documents. */
+import type { StoveDocumentType, StoveEventKind } from '@common/contracts/stove-ids';
+
+/** "B-000012" */
+export function batchLabel(number: number): string {
+  return `B-${String(number).padStart(6, '0')}`;
+}
+
+/** "5,000 IDs", "1 ID" */
+export function idCount(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'ID' : 'IDs'}`;
+}
+
+export const STOVE_EVENT_LABELS: Record<StoveEventKind, string> = {
+  created: 'Created',
+  sent: 'Sent on a transfer',
+  received: 'Received',
+  returned: 'Returned to the sender',
+  rejected: 'Transfer rejected',
+  canceled: 'Transfer canceled',
+  coupled: 'Coupled',
+  report_voided: 'Stove report voided',
+  validated: 'Validated',
+  sold: 'Sold',
+  sale_canceled: 'Sale canceled',
+  voided: 'Voided',
+  migrated: 'Carried over',
+};
+
+export const STOVE_DOCUMENT_LABELS: Record<StoveDocumentType, string> = {
+  batch: 'Batch',
+  transfer: 'Transfer',
+  stove_report: 'Stove report',
+  sales_order: 'Sales order',
+};

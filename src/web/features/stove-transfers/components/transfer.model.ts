@@ -1,0 +1,118 @@
+/** Words and rules of the stove transfer screens (pure, unit-tested). */
+import { type StoveTransfer, type TransferCheck } from '@common/contracts/stove-ids';
+
+type Person = StoveTransfer['createdBy'];
+
+/** Who looks at the transfer screens (given by src/web/app from the signed-in user). */
+export interface TransferViewer {
+  /** Sees and acts on every factory. */
+  isGlobal: boolean;
+  /** A factory-scoped user's factory (null: none assigned). */
+  factory: { id: string; name: string; code: string } | null;
+}
+type CheckItem = TransferCheck['items'][number];
+
+function numberText(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** "1 stove ID", "5,000 stove IDs" */
+export function stoveIds(n: number): string {
+  return `${numberText(n)} stove ${n === 1 ? 'ID' : 'IDs'}`;
+}
+
+/** A person's name, or their email when they have none. */
+export function personName(person: Person): string {
+  return person ? (person.name ?? person.email) : '—';
+}
+
+/** "Send 5 stove IDs to Mombasa Assembly?" */
+export function sendQuestion(count: number, destination: string): string {
+  return `Send ${stoveIds(count)} to ${destination}?`;
+}
+
+/** Each code's eligibility by code. */
+export function eligibilityByCode(check: TransferCheck | undefined): ReadonlyMap<string, CheckItem> {
+  return new Map((check?.items ?? []).map((item) => [item.code, item]));
+}
+
+/** The ineligible codes of the list, in the list's order. */
+export function ineligibleCodes(codes: readonly string[], byCode: ReadonlyMap<string, CheckItem>): CheckItem[] {
+  const out: CheckItem[] = [];
+  for (const code of codes) {
+    const item = byCode.get(code);
+    if (item && !item.eligible) out.push(item);
+  }
+  return out;
+}
+
+export interface SendReadiness {
+  /** Codes in the list with a verdict of the current check. */
+  checked: number;
+  eligible: number;
+  ineligible: number;
+  /** Why Send is disabled, or null when it may be pressed. */
+  blocked: string | null;
+}
+
+/** Whether the transfer can be sent now: factories chosen, IDs present, all checked and eligible. */
+export function sendReadiness(input: {
+  fromFactoryId: string;
+  toFactoryId: string;
+  codes: readonly string[];
+  byCode: ReadonlyMap<string, CheckItem>;
+  /** A check of the current list is under way (its verdicts may be out of date). */
+  checking: boolean;
+  checkFailed: boolean;
+}): SendReadiness {
+  let checked = 0;
+  let eligible = 0;
+  for (const code of input.codes) {
+    const item = input.byCode.get(code);
+    if (!item) continue;
+    checked++;
+    if (item.eligible) eligible++;
+  }
+  const ineligible = checked - eligible;
+  const blocked = !input.fromFactoryId
+    ? 'Choose the sending factory.'
+    : !input.toFactoryId
+      ? 'Choose the destination factory.'
+      : input.codes.length === 0
+        ? 'Add the stove IDs to send.'
+        : input.checkFailed
+          ? 'The stove IDs could not be checked.'
+          : ineligible > 0
+            ? `Remove the ${stoveIds(ineligible)} that cannot be sent.`
+            : input.checking || checked < input.codes.length
+              ? 'Checking the stove IDs...'
+              : null;
+  return { checked, eligible, ineligible, blocked };
+}
+
+/** "12 received, 3 return to NBO" */
+export function partialSummary(received: number, total: number, senderCode: string): string {
+  return `${numberText(received)} received, ${numberText(total - received)} return to ${senderCode}`;
+}
+
+/** "12 of 15" or "—" while pending. */
+export function receivedText(transfer: Pick<StoveTransfer, 'receivedCount' | 'idCount'>): string {
+  return transfer.receivedCount === null
+    ? '—'
+    : `${numberText(transfer.receivedCount)} of ${numberText(transfer.idCount)}`;
+}
+
+/** Codes narrowed by a search text (uppercase substring). */
+export function filterCodes<T extends { code: string }>(items: readonly T[], search: string): T[] {
+  const needle = search.trim().toUpperCase();
+  return needle ? items.filter((item) => item.code.includes(needle)) : [...items];
+}
+
+/** Where the detail page's "Back" goes: the list the transfer was opened from, with its search and filters. */
+export function backToOf(state: unknown, fallback: string): string {
+  if (typeof state === 'object' && state !== null && 'backTo' in state) {
+    const backTo = state.backTo;
+    if (typeof backTo === 'string' && (backTo === fallback || backTo.startsWith(`${fallback}?`))) return backTo;
+  }
+  return fallback;
+}

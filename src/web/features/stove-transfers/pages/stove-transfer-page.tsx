@@ -1,0 +1,310 @@
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CheckCircle2Icon, SendIcon, XCircleIcon } from 'lucide-react';
+import {
+  STOVE_ID_STATUS_LABELS,
+  transferNumberLabel,
+  type CodeProblem,
+  type StoveTransfer,
+} from '@common/contracts/stove-ids';
+import type { FactoryOption } from '@common/contracts/factories';
+import { CodeEntry } from '@web/components/code-entry/code-entry';
+import { problemsOf } from '@web/components/code-entry/code-problems.model';
+import { CodeProblems } from '@web/components/code-entry/code-problems';
+import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Label } from '@web/components/ui/label';
+import { Loading } from '@web/components/ui/loading';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Textarea } from '@web/components/ui/textarea';
+import { errorMessage } from '@web/lib/api-client';
+import { useTransferCheck } from '../api/check-stove-transfer';
+import { useFactoryOptions } from '@web/lib/factory-options';
+import { useSendStoveTransfer } from '../api/send-stove-transfer';
+import {
+  eligibilityByCode,
+  ineligibleCodes,
+  sendQuestion,
+  sendReadiness,
+  stoveIds,
+  type TransferViewer,
+} from '../components/transfer.model';
+import { useDebouncedValue } from '../components/use-debounced-value';
+
+/** The pause after the last change before the list is checked again. */
+const CHECK_DEBOUNCE_MS = 400;
+const INELIGIBLE_SHOWN = 100;
+
+function factoryLabel(factory: Pick<FactoryOption, 'name' | 'code'>): string {
+  return `${factory.name} (${factory.code})`;
+}
+
+/** Stove Transfer (/stove-id/transfer): pick the IDs and the destination, see each ID's eligibility, send. */
+export function StoveTransferPage({ title, viewer: me }: { title: string; viewer: TransferViewer }) {
+  const factories = useFactoryOptions();
+  const navigate = useNavigate();
+  const ids = { from: useId(), to: useId(), note: useId(), blocked: useId() };
+
+  const ownFactory = me.isGlobal ? null : me.factory;
+  const [chosenFrom, setChosenFrom] = useState('');
+  const fromFactoryId = ownFactory?.id ?? chosenFrom;
+  const [toFactoryId, setToFactoryId] = useState('');
+  const [codes, setCodes] = useState<string[]>([]);
+  const [note, setNote] = useState('');
+  const [problems, setProblems] = useState<CodeProblem[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const send = useSendStoveTransfer();
+
+  const active = useMemo(() => (factories.data ?? []).filter((f) => f.active), [factories.data]);
+  const destinations = useMemo(() => active.filter((f) => f.id !== fromFactoryId), [active, fromFactoryId]);
+  const destination = destinations.find((f) => f.id === toFactoryId);
+
+  // Check after each change, once the list has been still for a moment.
+  const request = useMemo(
+    () => (fromFactoryId && toFactoryId && codes.length > 0 ? { fromFactoryId, toFactoryId, codes } : null),
+    [fromFactoryId, toFactoryId, codes],
+  );
+  const debounced = useDebouncedValue(request, CHECK_DEBOUNCE_MS);
+  const listKey = useMemo(() => debounced?.codes.join('\n') ?? '', [debounced]);
+  const check = useTransferCheck(debounced, listKey);
+  const byCode = useMemo(() => eligibilityByCode(check.data), [check.data]);
+  const readiness = sendReadiness({
+    fromFactoryId,
+    toFactoryId,
+    codes,
+    byCode,
+    checking: request !== debounced || check.isFetching || check.isPlaceholderData,
+    checkFailed: check.isError && !check.isFetching,
+  });
+  const ineligible = useMemo(() => ineligibleCodes(codes, byCode), [codes, byCode]);
+
+  const changeCodes = useCallback((next: string[]) => {
+    setCodes(next);
+    setProblems(null);
+  }, []);
+
+  const statusOf = useCallback(
+    (code: string) => {
+      const item = byCode.get(code);
+      if (!item) return <span className="text-muted-foreground">{request ? 'Checking...' : ''}</span>;
+      if (item.eligible)
+        return (
+          <span className="inline-flex items-center gap-1 text-[oklch(0.45_0.12_150)]">
+            <CheckCircle2Icon className="size-3.5" aria-hidden="true" />
+            Eligible{item.status ? ` (${STOVE_ID_STATUS_LABELS[item.status]})` : ''}
+          </span>
+        );
+      return (
+        <span className="inline-flex items-center gap-1 text-destructive">
+          <XCircleIcon className="size-3.5" aria-hidden="true" />
+          {item.reason ?? 'Cannot be sent'}
+        </span>
+      );
+    },
+    [byCode, request],
+  );
+
+  const sent = (transfer: StoveTransfer) => {
+    const number = transferNumberLabel(transfer.number);
+    toast.success(`Transfer ${number} sent`, {
+      description: `${stoveIds(transfer.idCount)} on the way to ${transfer.to.name}; they wait for its confirmation.`,
+      action: { label: 'Open', onClick: () => void navigate(`/stove-id/transfer-confirmations/${transfer.id}`) },
+    });
+    setCodes([]);
+    setNote('');
+    setProblems(null);
+  };
+
+  const submit = async () => {
+    try {
+      sent(await send.mutateAsync({ fromFactoryId, toFactoryId, codes, note: note.trim() || null }));
+    } catch (error) {
+      const refused = problemsOf(error);
+      if (!refused) throw error;
+      setProblems(refused);
+      toast.error('The transfer was not sent', { description: errorMessage(error) });
+      void check.refetch();
+    }
+  };
+
+  if (factories.isPending) return <Loading className="py-10" />;
+  if (!me.isGlobal && !me.factory)
+    return (
+      <div className="flex flex-col gap-6">
+        <PageHeader title={title} />
+        <EmptyState
+          title="No factory assigned"
+          description="Stove IDs are sent from your factory, and you have none. Ask an administrator to assign one."
+        />
+      </div>
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={title}
+        description="Send stove IDs to another factory. They stay in transit until the destination confirms them."
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Factories</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.from}>Sending factory</Label>
+            {ownFactory ? (
+              <p id={ids.from} className="flex h-9 items-center text-sm">
+                {factoryLabel(ownFactory)}
+              </p>
+            ) : (
+              <NativeSelect
+                id={ids.from}
+                value={chosenFrom}
+                onChange={(event) => {
+                  setChosenFrom(event.target.value);
+                  if (event.target.value === toFactoryId) setToFactoryId('');
+                  setProblems(null);
+                }}
+              >
+                <option value="">Choose a factory</option>
+                {active.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {factoryLabel(f)}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.to}>Destination factory</Label>
+            <NativeSelect
+              id={ids.to}
+              value={toFactoryId}
+              onChange={(event) => {
+                setToFactoryId(event.target.value);
+                setProblems(null);
+              }}
+            >
+              <option value="">Choose a factory</option>
+              {destinations.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {factoryLabel(f)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Stove IDs</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <CodeEntry
+            label="Stove IDs to send"
+            codes={codes}
+            onChange={changeCodes}
+            statusOf={statusOf}
+            disabled={send.isPending}
+          />
+          <section aria-label="Eligibility summary" className="flex flex-col gap-2">
+            <p role="status" aria-live="polite" className="text-sm">
+              {codes.length === 0
+                ? 'Add stove IDs to see whether they can be sent.'
+                : !request
+                  ? 'Choose both factories to check the stove IDs.'
+                  : readiness.checked < codes.length
+                    ? `Checking ${stoveIds(codes.length - readiness.checked)}...`
+                    : `${readiness.eligible.toLocaleString('en-US')} eligible, ${readiness.ineligible.toLocaleString('en-US')} cannot be sent.`}
+            </p>
+            {check.isError && !check.isFetching ? (
+              <p role="alert" className="text-sm text-destructive">
+                The stove IDs could not be checked: {errorMessage(check.error)}{' '}
+                <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void check.refetch()}>
+                  Try again
+                </Button>
+              </p>
+            ) : null}
+            {ineligible.length > 0 ? (
+              <div className="rounded-md border border-destructive/40 p-3 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium">Cannot be sent</p>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      const out = new Set(ineligible.map((i) => i.code));
+                      changeCodes(codes.filter((c) => !out.has(c)));
+                    }}
+                  >
+                    Remove the {stoveIds(ineligible.length)} that cannot be sent
+                  </Button>
+                </div>
+                <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto">
+                  {ineligible.slice(0, INELIGIBLE_SHOWN).map((item) => (
+                    <li key={item.code}>
+                      <span className="font-mono">{item.code}</span>: {item.reason ?? 'Cannot be sent'}
+                    </li>
+                  ))}
+                </ul>
+                {ineligible.length > INELIGIBLE_SHOWN ? (
+                  <p className="mt-1 text-muted-foreground">
+                    and {(ineligible.length - INELIGIBLE_SHOWN).toLocaleString('en-US')} more
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {problems ? (
+              <CodeProblems
+                title={`The transfer was refused for these stove IDs (${stoveIds(problems.length)})`}
+                problems={problems}
+              />
+            ) : null}
+          </section>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.note}>Note (optional)</Label>
+            <Textarea
+              id={ids.note}
+              value={note}
+              maxLength={1000}
+              rows={2}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              onClick={() => setConfirming(true)}
+              disabled={readiness.blocked !== null || send.isPending}
+              aria-describedby={readiness.blocked ? ids.blocked : undefined}
+            >
+              <SendIcon aria-hidden="true" />
+              {codes.length > 0 ? `Send ${stoveIds(codes.length)}` : 'Send'}
+            </Button>
+            {readiness.blocked ? (
+              <p id={ids.blocked} className="text-sm text-muted-foreground">
+                {readiness.blocked}
+              </p>
+            ) : null}
+          </div>
+        </CardContent>
+      </Card>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={sendQuestion(codes.length, destination?.name ?? 'the destination')}
+        description="They will be in transit until the destination confirms them. You can cancel the transfer while it is pending."
+        confirmLabel="Send"
+        busyLabel="Sending..."
+        destructive={false}
+        errorTitle="The transfer was not sent"
+        onConfirm={submit}
+      />
+    </div>
+  );
+}
