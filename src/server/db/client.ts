@@ -13,9 +13,10 @@ import pg from 'pg';
 import * as authSchema from './schema/auth';
 import * as coreSchema from './schema/core';
 import * as partnersSchema from './schema/partners';
+import * as productionSchema from './schema/production';
 import * as stoveIdsSchema from './schema/stove-ids';
 
-export const schema = { ...authSchema, ...coreSchema, ...partnersSchema, ...stoveIdsSchema };
+export const schema = { ...authSchema, ...coreSchema, ...partnersSchema, ...stoveIdsSchema, ...productionSchema };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database: repositories accept either. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPONENTS, DEFAULT_BASE_ACCESS, effectivePermissions, GROUPS, isGlobalUser } from '../../common/permissions';
 import type { Group, Permission } from '../../common/permissions';
 import { loadActor } from '../auth/actor';
+import { holdsRoutePermission } from './guard';
 import { sendTransfer } from '../modules/stove-transfers/stove-transfers.service';
 import { makeStoveIds } from '../test/stove-ids';
 import { createTestContext, type TestContext } from '../test/test-app';
@@ -76,7 +77,7 @@ interface Probe {
 }
 
 interface ScopeCase {
-  permission: Permission;
+  permission: Permission | readonly Permission[];
   /** The request on the user's own factory, and the status it gets. */
   own: (w: World) => Probe & { status: number };
   /** The same request on another factory's records, and the refusal it gets. */
@@ -279,9 +280,9 @@ const sent = (fromFactoryId: string, toFactoryId: string, code: string) => ({
 
 const SCOPED_GROUPS = GROUPS.filter((g) => !isGlobalUser([g]));
 
-function groupHolds(group: Group, permission: Permission): boolean {
+function groupHolds(group: Group, permission: Permission | readonly Permission[]): boolean {
   const base = COMPONENTS.filter((c) => DEFAULT_BASE_ACCESS[c].includes(group));
-  return effectivePermissions([group], base).has(permission);
+  return holdsRoutePermission(effectivePermissions([group], base), permission);
 }
 
 describe('authorization matrix: own factory / other factory', () => {

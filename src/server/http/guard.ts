@@ -1,6 +1,7 @@
 /**
  * The one permission guard. Every API route declares `config.permission`:
- * 'public', 'authenticated' or a permission name. A route without one fails
+ * 'public', 'authenticated', a permission name, or a list of permissions of which
+ * the caller needs any one (e.g. a form that several areas share). A route without one fails
  * at start-up. 401 without a session (or after 15 idle minutes), 403 without
  * the permission; the resolved Actor is on `request.actor`.
  */
@@ -15,7 +16,18 @@ import type { SessionResolver } from '../auth/session';
 import { AppError, errors } from './errors';
 import { webHeaders } from './web-request';
 
-export type RoutePermission = 'public' | 'authenticated' | Permission;
+export type RoutePermission = 'public' | 'authenticated' | Permission | readonly Permission[];
+
+/** Whether permissions satisfy a route's declared permission. */
+export function holdsRoutePermission(permissions: ReadonlySet<Permission>, required: RoutePermission): boolean {
+  if (required === 'public' || required === 'authenticated') return true;
+  if (typeof required === 'string') return permissions.has(required);
+  return required.some((p) => permissions.has(p));
+}
+
+function describePermission(required: Permission | readonly Permission[]): string {
+  return typeof required === 'string' ? required : required.join(' or ');
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,8 +90,8 @@ async function guardPlugin(app: FastifyInstance, opts: { resolveSession: Session
     }
     const actor = sessionActor(result.value);
     if (!actor) throw errors.unauthenticated();
-    if (permission !== 'authenticated' && !actor.permissions.has(permission)) {
-      throw errors.forbidden(`You don't have permission to do this (needs ${permission}).`);
+    if (permission !== 'authenticated' && !holdsRoutePermission(actor.permissions, permission)) {
+      throw errors.forbidden(`You don't have permission to do this (needs ${describePermission(permission)}).`);
     }
     request.actor = actor;
   });
