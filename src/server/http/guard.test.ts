@@ -8,7 +8,7 @@ import { sessions } from '../db/schema/auth';
 import { factories } from '../db/schema/core';
 import { countRows, countUsersWithEmail } from '../test/db-assert';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../test/test-app';
-import { guard } from './guard';
+import { guard, holdsRoutePermission } from './guard';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -281,5 +281,15 @@ describe('the permission guard', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a route permission of several permissions', () => {
+  it('is held with any one of them and refused with none', () => {
+    const ckd = new Set(['ckd-transfer'] as const);
+    expect(holdsRoutePermission(ckd, ['ckd-transfer', 'transfer-ckd-to-factory'])).toBe(true);
+    expect(holdsRoutePermission(ckd, ['steel-management', 'ckd-categories'])).toBe(false);
+    expect(holdsRoutePermission(ckd, 'ckd-transfer')).toBe(true);
+    expect(holdsRoutePermission(new Set(), 'authenticated')).toBe(true);
   });
 });
