@@ -2,6 +2,7 @@
  * `npm run bench`: prints figures, asserts nothing (the tests assert behaviour).
  * Builds the web client first. Set BENCH_DATABASE_URL to a PostgreSQL server where a scratch
  * database may be created and dropped (e.g. postgres://postgres@127.0.0.1:5432/postgres).
+ * `npm run bench -- stove-ids partners` runs only the named benchmarks.
  */
 import { execSync } from 'node:child_process';
 import { bundleReport } from './bundle';
@@ -11,16 +12,29 @@ import { benchStoveIds } from './stove-ids';
 import { benchStoveTransfers } from './stove-transfers';
 import { benchStoveValidation } from './stove-validation';
 
+type Bench = (engine: 'PGlite' | 'PostgreSQL', databaseUrl?: string) => Promise<void>;
+
+/** Every benchmark by name, in the order they run. */
+const BENCHES: Record<string, Bench> = {
+  me: benchMe,
+  partners: benchPartners,
+  'stove-ids': benchStoveIds,
+  'stove-transfers': benchStoveTransfers,
+  'stove-validation': benchStoveValidation,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in BENCHES));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(1);
+}
+
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-bundleReport('features/auth/pages/login-page.tsx');
-await benchMe('PGlite');
-if (process.env.BENCH_DATABASE_URL) await benchMe('PostgreSQL', process.env.BENCH_DATABASE_URL);
-await benchPartners('PGlite');
-if (process.env.BENCH_DATABASE_URL) await benchPartners('PostgreSQL', process.env.BENCH_DATABASE_URL);
-await benchStoveIds('PGlite');
-if (process.env.BENCH_DATABASE_URL) await benchStoveIds('PostgreSQL', process.env.BENCH_DATABASE_URL);
-await benchStoveTransfers('PGlite');
-if (process.env.BENCH_DATABASE_URL) await benchStoveTransfers('PostgreSQL', process.env.BENCH_DATABASE_URL);
-await benchStoveValidation('PGlite');
-if (process.env.BENCH_DATABASE_URL) await benchStoveValidation('PostgreSQL', process.env.BENCH_DATABASE_URL);
+if (wanted.length === 0) bundleReport('features/auth/pages/login-page.tsx');
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  await bench('PGlite');
+  if (process.env.BENCH_DATABASE_URL) await bench('PostgreSQL', process.env.BENCH_DATABASE_URL);
+}
 if (!process.env.BENCH_DATABASE_URL) console.log('\n(BENCH_DATABASE_URL is not set: PostgreSQL figures skipped.)');
