@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { expect, test } from '@playwright/test';
+import { login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, sendTransfer } from './stove-transfers.support';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('the login screen has no serious accessibility violation', async ({ page }) => {
   await page.goto('/auth');

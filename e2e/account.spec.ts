@@ -1,18 +1,10 @@
 /** My account (header → /account): my name, my password, two-factor sign-in with TOTP; the audit log. */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { totpCode } from '../src/server/test/totp';
-import { login } from './support';
+import { login, seriousViolations } from './support';
 
 const PASSWORD = 'e2e-account-password';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** A fresh user made by the demo Admin through the API (the demo users stay as they are), then signed out. */
 async function createUser(page: Page, name: string): Promise<{ email: string; name: string }> {

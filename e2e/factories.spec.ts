@@ -1,7 +1,6 @@
 /** Factory Management (/factory): the list kit (search, filters, sort, URL state) and the form kit on a real screen. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { holdRequests, login } from './support';
+import { holdRequests, login, seriousViolations } from './support';
 
 const DENIED =
   "You don't have permission to access this page. Please contact your administrator if you believe this is an error.";
@@ -10,13 +9,6 @@ const DENIED =
 function uniqueCode(prefix: string): string {
   const stamp = Date.now().toString(36) + Math.floor(Math.random() * 36).toString(36);
   return `${prefix}${stamp}`.toUpperCase().slice(0, 10);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 async function createFactoryThroughApi(page: Page, input: { name: string; code: string; kind: string }) {

@@ -1,7 +1,6 @@
 /** Partners/Customers (/customers): list, form, deactivate, CSV import with a bad row, bookmarkable list, access. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { login, seriousViolations } from './support';
 
 const DENIED =
   "You don't have permission to access this page. Please contact your administrator if you believe this is an error.";
@@ -10,13 +9,6 @@ const DENIED =
 function uniqueToken(prefix: string): string {
   const stamp = (Date.now() * 1000 + Math.floor(Math.random() * 1000)).toString(26);
   return `${prefix}${[...stamp].map((c) => String.fromCharCode(65 + parseInt(c, 26))).join('')}`;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 function partnersTable(page: Page) {

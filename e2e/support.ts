@@ -1,5 +1,6 @@
 /** Shared end-to-end helpers: the demo logins and signing in through the real login screen. */
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/demo-accounts';
 import type { Group } from '../src/common/permissions';
 
@@ -64,4 +65,16 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
     await route.continue();
   });
   return release;
+}
+
+/** Per scan: axe takes seconds on a busy machine, so each scan extends the test's time limit. */
+const AXE_SCAN_ALLOWANCE_MS = 15_000;
+
+/** The serious and critical axe violations on the page now, one line each (expect it to equal []). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  test.info().setTimeout(test.info().timeout + AXE_SCAN_ALLOWANCE_MS);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -1,14 +1,6 @@
 /** User Management (/users, /users/profiles): create a user, their sessions, deactivation, group permissions, accessibility. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoUser, login, mainNav, readMenu } from './support';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { demoUser, login, mainNav, readMenu, seriousViolations } from './support';
 
 function usersTable(page: Page) {
   return page.getByRole('table', { name: 'Users' });
