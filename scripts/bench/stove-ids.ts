@@ -4,8 +4,10 @@
  * then it times POST /api/stove-id-batches of 100,000 IDs (target ≤ 3 s on PGlite, ≤ 1.5 s on
  * PostgreSQL) and runs autocannon at 10 connections on the list (first page, a factory+status
  * page, a page deep in the keyset, a prefix search; target p99 ≤ 50 ms) and one ID's page
- * (target p99 ≤ 20 ms).
+ * (target p99 ≤ 20 ms). Then the list page in Chromium with the million IDs: first rows, a prefix
+ * search, a filter and the next page, each with the longest main-thread task meanwhile.
  */
+import type { Page as BrowserPage } from '@playwright/test';
 import { sql, type SQL } from 'drizzle-orm';
 import { listStoveIdsQuerySchema } from '../../src/common/contracts/stove-ids';
 import { stoveCode } from '../../src/common/stove-codes';
@@ -18,6 +20,7 @@ import {
   findStoveIdByCode,
   listStoveIdRows,
 } from '../../src/server/modules/stove-ids/stove-ids.repository';
+import { measureInBrowser } from './browser';
 import { getJson, loadTest, settle, signInAs, startBenchApp, verdict, warmUp } from './support';
 
 /** BENCH_STOVE_IDS: a smaller registry while investigating (default 1,000,000; a multiple of 100,000). */
@@ -190,7 +193,43 @@ export async function benchStoveIds(label: string, databaseUrl?: string): Promis
     await load('deep keyset page (row ~500,000)', `${base}/api/stove-ids?limit=50&cursor=${deepCursor}`, cookie, 50);
     await load(`prefix search (q=${SEARCH})`, `${base}/api/stove-ids?limit=50&q=${SEARCH}`, cookie, 50);
     await load('one ID with its history', `${base}/api/stove-ids/${oneCode}`, cookie, 20);
-    await settle(); // autocannon's last requests, before the batch is timed
+    await settle(); // autocannon's last requests, before the browser and the batch are timed
+    console.log('  -- the list page in Chromium');
+    const table = (page: BrowserPage) => page.getByRole('table', { name: 'Stove IDs' });
+    const firstCell = (page: BrowserPage) => table(page).getByRole('row').nth(1).getByRole('cell').nth(1);
+    await measureInBrowser(base, cookie, [
+      {
+        label: 'open /stove-id/management',
+        act: (page) => page.goto(`${base}/stove-id/management`),
+        done: (page) => firstCell(page).filter({ hasText: PREFIX }).waitFor(),
+        targetMs: 1500,
+      },
+      {
+        label: `type a prefix (${SEARCH})`,
+        act: (page) => page.getByLabel('Search stove IDs').fill(SEARCH),
+        done: (page) => firstCell(page).filter({ hasText: SEARCH }).waitFor(),
+        targetMs: 1000,
+      },
+      {
+        label: 'clear it, filter status Void',
+        act: async (page) => {
+          await page.getByLabel('Search stove IDs').fill('');
+          await page.getByLabel('Status').selectOption({ label: 'Void' });
+        },
+        done: (page) => table(page).getByRole('row').nth(1).filter({ hasText: 'Void' }).waitFor(),
+        targetMs: 1000,
+      },
+      {
+        label: 'next page',
+        act: (page) =>
+          page
+            .getByRole('navigation', { name: /pages$/ })
+            .getByRole('button', { name: 'Next' })
+            .click(),
+        done: (page) => page.getByTestId('data-table-page').filter({ hasText: 'Page 2' }).waitFor(),
+        targetMs: 1000,
+      },
+    ]);
     await timeBatch(base, cookie, factoryId, databaseUrl ? 1.5 : 3);
     if (process.env.BENCH_EXPLAIN) await explain(handle, factoryId, deep.code);
   } finally {

@@ -24,7 +24,7 @@ export interface BenchApp {
 
 /**
  * The app in production mode on a scratch database (in-memory PGlite, or a new database on the
- * PostgreSQL server at databaseUrl), sign-in rate limit out of the way, no web client, listening on
+ * PostgreSQL server at databaseUrl), sign-in rate limit out of the way, serving the built web client, listening on
  * a free port of 127.0.0.1. `beforeListen` may add hooks (Fastify refuses them once listening).
  */
 export async function startBenchApp(
@@ -36,7 +36,8 @@ export async function startBenchApp(
     NODE_ENV: 'production',
     PORT: '0',
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST_DIR: '/nonexistent',
+    // run.ts has just built it: browser measurements load the real client.
+    WEB_DIST_DIR: './dist/web',
   });
   let app: FastifyInstance | undefined;
   try {
