@@ -70,8 +70,17 @@ export async function recordSteelMovements(tx: Executor, records: readonly NewSt
 }
 
 /** Each shortage as a problem a person can act on: where, what, how much there is and is needed. */
-export async function describeSteelShortages(tx: Executor, shortages: readonly StockShortage[]): Promise<ItemProblem[]> {
-  const names = await queryRows<{ factoryId: string; categoryId: string; factory: string; category: string; unit: string }>(
+export async function describeSteelShortages(
+  tx: Executor,
+  shortages: readonly StockShortage[],
+): Promise<ItemProblem[]> {
+  const names = await queryRows<{
+    factoryId: string;
+    categoryId: string;
+    factory: string;
+    category: string;
+    unit: string;
+  }>(
     tx,
     sql`select f.id as "factoryId", c.id as "categoryId", f.code as factory, c.name as category, c.unit::text as unit
           from jsonb_to_recordset(${JSON.stringify(shortages)}::jsonb) as s("factoryId" uuid, "categoryId" uuid)

@@ -1,0 +1,185 @@
+/**
+ * Steel categories: the list (with each category's stock across the factories in view), the
+ * options for selects, and the single-row reads and writes of create, change and (de)activate.
+ */
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { ListSteelCategoriesQuery, SteelUnit } from '../../../common/contracts/steel';
+import { queryRows, type Executor } from '../../db/client';
+import { steelCategories } from '../../db/schema/production';
+import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+
+export type SteelCategoryTableRow = typeof steelCategories.$inferSelect;
+type NewSteelCategoryRow = typeof steelCategories.$inferInsert;
+
+/** A category as lists read it. */
+export interface SteelCategoryListRow {
+  id: string;
+  name: string;
+  grade: string | null;
+  unit: SteelUnit;
+  reorderLevel: number;
+  active: boolean;
+  /** Stock at the factory in view, or across all factories. */
+  totalStock: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type CategoryFilters = Omit<ListSteelCategoriesQuery, 'limit' | 'cursor'>;
+
+/** The cursor value of each sort. */
+export const STEEL_CATEGORY_SORT_VALUES: Record<CategoryFilters['sort'], (row: SteelCategoryListRow) => Cursor['v']> = {
+  name: (r) => r.name,
+  reorderLevel: (r) => r.reorderLevel,
+  totalStock: (r) => r.totalStock,
+  createdAt: (r) => r.createdAt,
+};
+
+/** The sort column of the listing subquery `c`. */
+const SORT_COLUMNS: Record<CategoryFilters['sort'], SQL> = {
+  name: sql`c.name`,
+  reorderLevel: sql`c.reorder_level`,
+  totalStock: sql`c.total_stock`,
+  createdAt: sql`c.created_at`,
+};
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+function filtersWhere(f: CategoryFilters): SQL | undefined {
+  return whereAll(
+    f.q
+      ? sql`(c.name ilike ${containsPattern(f.q)} or coalesce(c.grade, '') ilike ${containsPattern(f.q)})`
+      : undefined,
+    f.active === undefined ? undefined : sql`c.active = ${f.active}`,
+    f.unit ? sql`c.unit = ${f.unit}` : undefined,
+  );
+}
+
+/** Every category with its stock (at `factoryId`, or everywhere when undefined), as rows `c`. */
+function withStock(factoryId: string | undefined): SQL {
+  const atFactory = factoryId ? sql`and s.factory_id = ${factoryId}` : sql``;
+  return sql`(select sc.*,
+                     coalesce((select sum(s.quantity) from steel_stock s
+                                where s.category_id = sc.id ${atFactory}), 0) as total_stock
+                from steel_categories sc) c`;
+}
+
+/** The page's rows after the cursor, in (sort, id) order. */
+function afterCategoryCursor(f: CategoryFilters, cursor: Cursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  const column = SORT_COLUMNS[f.sort];
+  const value =
+    f.sort === 'createdAt' ? sql`(select created_at from steel_categories where id = ${cursor.id})` : sql`${cursor.v}`;
+  return f.dir === 'asc'
+    ? sql`(${column}, c.id) > (${value}, ${cursor.id}::uuid)`
+    : sql`(${column}, c.id) < (${value}, ${cursor.id}::uuid)`;
+}
+
+const LIST_COLUMNS = sql`c.id, c.name, c.grade, c.unit, c.reorder_level::float8 as "reorderLevel", c.active,
+                         c.total_stock::float8 as "totalStock",
+                         ${iso(sql`c.created_at`)} as "createdAt", ${iso(sql`c.updated_at`)} as "updatedAt"`;
+
+export function listSteelCategoryRows(
+  db: Executor,
+  f: CategoryFilters,
+  factoryId: string | undefined,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<SteelCategoryListRow[]> {
+  const where = whereAll(filtersWhere(f), afterCategoryCursor(f, cursor));
+  const column = SORT_COLUMNS[f.sort];
+  const dir = sql.raw(f.dir);
+  return queryRows<SteelCategoryListRow>(
+    db,
+    sql`select ${LIST_COLUMNS} from ${withStock(factoryId)}
+         ${where ? sql`where ${where}` : sql``}
+         order by ${column} ${dir}, c.id ${dir}
+         limit ${limit}`,
+  );
+}
+
+export function countSteelCategories(db: Executor, f: CategoryFilters) {
+  return countCapped(db, sql`steel_categories c`, filtersWhere(f));
+}
+
+/** One category as lists show it (stock at `factoryId`, or everywhere). */
+export async function findSteelCategoryListRow(
+  db: Executor,
+  id: string,
+  factoryId: string | undefined,
+): Promise<SteelCategoryListRow | null> {
+  const [row] = await queryRows<SteelCategoryListRow>(
+    db,
+    sql`select ${LIST_COLUMNS} from ${withStock(factoryId)} where c.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** Active categories, by name, for selects. */
+export function listSteelCategoryOptions(db: Executor) {
+  return db
+    .select({
+      id: steelCategories.id,
+      name: steelCategories.name,
+      grade: steelCategories.grade,
+      unit: steelCategories.unit,
+    })
+    .from(steelCategories)
+    .where(eq(steelCategories.active, true))
+    .orderBy(asc(steelCategories.name));
+}
+
+/** The category with this name (any case), other than `exceptId`. */
+export async function findSteelCategoryByName(db: Executor, name: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: steelCategories.id, name: steelCategories.name })
+    .from(steelCategories)
+    .where(
+      and(
+        eq(sql`lower(${steelCategories.name})`, name.toLowerCase()),
+        exceptId ? ne(steelCategories.id, exceptId) : undefined,
+      ),
+    );
+  return row ?? null;
+}
+
+/** Locks the row for the rest of the transaction. */
+export async function lockSteelCategory(db: Executor, id: string): Promise<SteelCategoryTableRow | null> {
+  const [row] = await db.select().from(steelCategories).where(eq(steelCategories.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Locks the row against change (deactivation) while a record uses it. */
+export async function lockSteelCategoryShared(db: Executor, id: string): Promise<SteelCategoryTableRow | null> {
+  const [row] = await db.select().from(steelCategories).where(eq(steelCategories.id, id)).for('share');
+  return row ?? null;
+}
+
+export async function insertSteelCategory(db: Executor, values: NewSteelCategoryRow): Promise<SteelCategoryTableRow> {
+  const [row] = await db.insert(steelCategories).values(values).returning();
+  if (!row) throw new Error('insert into steel_categories returned no row');
+  return row;
+}
+
+export async function updateSteelCategoryRow(
+  db: Executor,
+  id: string,
+  values: Partial<NewSteelCategoryRow>,
+): Promise<SteelCategoryTableRow> {
+  const [row] = await db
+    .update(steelCategories)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(steelCategories.id, id))
+    .returning();
+  if (!row) throw new Error('update of steel_categories returned no row');
+  return row;
+}
+
+/** Whether any steel of this category was ever recorded (its unit then cannot change). */
+export async function steelCategoryHasRecords(db: Executor, id: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from steel_records where category_id = ${id} limit 1`,
+  );
+  return rows.length > 0;
+}
