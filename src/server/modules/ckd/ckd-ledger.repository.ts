@@ -10,12 +10,7 @@ import type { ItemProblem } from '../../http/errors';
 import { applyStockDeltas, type StockShortage } from '../stock/stock-balance.repository';
 
 export type KitMovementKind =
-  | 'produced'
-  | 'transfer_in'
-  | 'transfer_out'
-  | 'consumed'
-  | 'consumption_reversed'
-  | 'adjustment';
+  'produced' | 'transfer_in' | 'transfer_out' | 'consumed' | 'consumption_reversed' | 'adjustment';
 
 export interface NewKitMovement {
   date: string;
@@ -34,7 +29,10 @@ export interface NewKitMovement {
 export type KitPosting = { ok: true } | { ok: false; shortages: StockShortage[] };
 
 /** The ckd_daily column a movement adds to, and with which sign. */
-const DAILY_COLUMN: Record<KitMovementKind, { column: 'produced' | 'received' | 'sent' | 'consumed' | 'adjusted'; sign: 1 | -1 }> = {
+const DAILY_COLUMN: Record<
+  KitMovementKind,
+  { column: 'produced' | 'received' | 'sent' | 'consumed' | 'adjusted'; sign: 1 | -1 }
+> = {
   produced: { column: 'produced', sign: 1 },
   transfer_in: { column: 'received', sign: 1 },
   transfer_out: { column: 'sent', sign: -1 },

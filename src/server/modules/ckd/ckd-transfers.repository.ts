@@ -1,0 +1,153 @@
+/** SQL of kit transfers: the transfer row and its reading for lists, exports and answers. */
+import { eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ListCkdTransfersQuery } from '../../../common/contracts/ckd';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { factories, profiles } from '../../db/schema/core';
+import { ckdCategories, ckdTransfers } from '../../db/schema/production';
+import { afterCursor, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
+import { dateSort, dateSortValue } from './ckd-date-sort';
+
+export async function insertCkdTransfer(
+  db: Executor,
+  values: {
+    date: string;
+    fromFactoryId: string;
+    toFactoryId: string;
+    categoryId: string;
+    quantity: number;
+    note: string | null;
+    actorId: string;
+  },
+): Promise<{ id: string; number: number }> {
+  const [row] = await db
+    .insert(ckdTransfers)
+    .values({
+      date: values.date,
+      fromFactoryId: values.fromFactoryId,
+      toFactoryId: values.toFactoryId,
+      categoryId: values.categoryId,
+      quantity: values.quantity,
+      note: values.note,
+      createdBy: values.actorId,
+      updatedBy: values.actorId,
+    })
+    .returning({ id: ckdTransfers.id, number: ckdTransfers.number });
+  if (!row) throw new Error('insert into ckd_transfers returned no row');
+  return row;
+}
+
+/** A transfer with its sides, category and creator. */
+export interface CkdTransferRow {
+  id: string;
+  number: number;
+  date: string;
+  fromId: string;
+  fromName: string;
+  fromCode: string;
+  toId: string;
+  toName: string;
+  toCode: string;
+  categoryId: string;
+  categoryName: string;
+  categoryCode: string;
+  quantity: number;
+  note: string | null;
+  createdAt: Date;
+  createdById: string | null;
+  createdByName: string | null;
+  createdByEmail: string | null;
+}
+
+const t = ckdTransfers;
+const fromFactory = alias(factories, 'from_factory');
+const toFactory = alias(factories, 'to_factory');
+
+const COLUMNS = {
+  id: t.id,
+  number: t.number,
+  date: t.date,
+  fromId: fromFactory.id,
+  fromName: fromFactory.name,
+  fromCode: fromFactory.code,
+  toId: toFactory.id,
+  toName: toFactory.name,
+  toCode: toFactory.code,
+  categoryId: ckdCategories.id,
+  categoryName: ckdCategories.name,
+  categoryCode: ckdCategories.code,
+  quantity: t.quantity,
+  note: t.note,
+  createdAt: t.createdAt,
+  createdById: t.createdBy,
+  createdByName: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
+  createdByEmail: users.email,
+};
+
+function selectTransfers(db: Executor) {
+  return db
+    .select(COLUMNS)
+    .from(t)
+    .innerJoin(fromFactory, eq(fromFactory.id, t.fromFactoryId))
+    .innerJoin(toFactory, eq(toFactory.id, t.toFactoryId))
+    .innerJoin(ckdCategories, eq(ckdCategories.id, t.categoryId))
+    .leftJoin(users, eq(users.id, t.createdBy))
+    .leftJoin(profiles, eq(profiles.id, t.createdBy));
+}
+
+export async function findCkdTransferRow(db: Executor, id: string): Promise<CkdTransferRow | null> {
+  const [row] = await selectTransfers(db).where(eq(t.id, id));
+  return row ?? null;
+}
+
+/** The list's filters with the actor's scope applied. */
+export interface CkdTransferFilters {
+  /** Factory-scoped: only transfers this factory is a side of. */
+  sideFactoryId?: string | undefined;
+  fromFactoryId?: string | undefined;
+  toFactoryId?: string | undefined;
+  categoryId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  number?: number | undefined;
+  /** A search that is no transfer number: matches nothing. */
+  noMatch?: boolean;
+  sort: ListCkdTransfersQuery['sort'];
+  dir: ListCkdTransfersQuery['dir'];
+}
+
+export const CKD_TRANSFER_SORT_VALUES: Record<ListCkdTransfersQuery['sort'], (row: CkdTransferRow) => Cursor['v']> = {
+  date: (row) => dateSortValue(row.date, Number(row.number)),
+  number: (row) => row.number,
+};
+
+function filtersWhere(f: CkdTransferFilters): SQL | undefined {
+  return whereAll(
+    f.noMatch ? sql`false` : undefined,
+    f.sideFactoryId ? or(eq(t.fromFactoryId, f.sideFactoryId), eq(t.toFactoryId, f.sideFactoryId)) : undefined,
+    f.fromFactoryId ? eq(t.fromFactoryId, f.fromFactoryId) : undefined,
+    f.toFactoryId ? eq(t.toFactoryId, f.toFactoryId) : undefined,
+    f.categoryId ? eq(t.categoryId, f.categoryId) : undefined,
+    f.from ? gte(t.date, f.from) : undefined,
+    f.to ? lte(t.date, f.to) : undefined,
+    f.number !== undefined ? eq(t.number, f.number) : undefined,
+  );
+}
+
+export function listCkdTransferRows(
+  db: Executor,
+  f: CkdTransferFilters,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<CkdTransferRow[]> {
+  const sort = f.sort === 'number' ? t.number : dateSort(t.date, t.number);
+  return selectTransfers(db)
+    .where(whereAll(filtersWhere(f), afterCursor(sort, t.id, f.dir, cursor)))
+    .orderBy(...orderBy(sort, t.id, f.dir))
+    .limit(limit);
+}
+
+export function countCkdTransfers(db: Executor, f: CkdTransferFilters) {
+  return countCapped(db, sql`${t}`, filtersWhere(f), t);
+}

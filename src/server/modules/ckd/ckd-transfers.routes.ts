@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ckdTransferListSchema,
+  ckdTransferNumberLabel,
+  ckdTransferSchema,
+  createCkdTransferSchema,
+  exportCkdTransfersQuerySchema,
+  listCkdTransfersQuerySchema,
+  type CkdTransfer,
+} from '../../../common/contracts/ckd';
+import type { Database } from '../../db/client';
+import { actorOf } from '../../http/guard';
+import { sendCsv } from '../../http/list';
+import { createCkdTransfer, exportCkdTransfers, listCkdTransfers, presentCkdTransfer } from './ckd-transfers.service';
+
+const tags = ['ckd'];
+const read = { permission: 'ckd-management' } as const;
+
+export async function ckdTransferRoutes(app: FastifyInstance, opts: { db: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+
+  r.get(
+    '/api/ckd/transfers',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List kit transfers (q: a transfer number; filters factories, category, dates)',
+        querystring: listCkdTransfersQuerySchema,
+        response: { 200: ckdTransferListSchema },
+      },
+    },
+    async (request) => listCkdTransfers(db, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/ckd/transfers/export.csv',
+    {
+      config: read,
+      schema: { tags, summary: 'Export the filtered kit transfers as CSV', querystring: exportCkdTransfersQuerySchema },
+    },
+    async (request, reply) => {
+      const pages = async function* () {
+        for await (const page of exportCkdTransfers(db, actorOf(request), request.query))
+          yield page.map(presentCkdTransfer);
+      };
+      return sendCsv<CkdTransfer>(
+        reply,
+        'ckd-transfers.csv',
+        [
+          { header: 'Number', value: (t) => ckdTransferNumberLabel(t.number) },
+          { header: 'Date', value: (t) => t.date },
+          { header: 'From', value: (t) => t.from.name },
+          { header: 'From code', value: (t) => t.from.code },
+          { header: 'To', value: (t) => t.to.name },
+          { header: 'To code', value: (t) => t.to.code },
+          { header: 'Category', value: (t) => t.category.name },
+          { header: 'Category code', value: (t) => t.category.code },
+          { header: 'Kits', value: (t) => t.quantity },
+          { header: 'Note', value: (t) => t.note },
+          { header: 'Sent by', value: (t) => (t.createdBy ? (t.createdBy.name ?? t.createdBy.email) : null) },
+          { header: 'Sent at', value: (t) => t.createdAt },
+        ],
+        pages(),
+      );
+    },
+  );
+
+  r.post(
+    '/api/ckd/transfers',
+    {
+      config: { permission: ['ckd-transfer', 'transfer-ckd-to-factory'] },
+      schema: {
+        tags,
+        summary: 'Move kits to another factory at once (a factory-scoped user sends from their own factory)',
+        body: createCkdTransferSchema,
+        response: { 201: ckdTransferSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCkdTransfer(db, actorOf(request), request.body)),
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Kit transfers (DOMAIN.md §4 "CKD kits"): kits move from one factory to another at once. One
+ * transaction writes the transfer, the sender's transfer_out and the receiver's transfer_in; the
+ * kit ledger locks the balances, so two transfers racing for the last kits cannot both take them.
+ * A factory-scoped user sends only from their own factory (to any active factory) and sees the
+ * transfers their factory is a side of.
+ */
+import type { z } from 'zod';
+import {
+  ckdTransferNumberLabel,
+  parseCkdTransferNumber,
+  type CkdTransfer,
+  type createCkdTransferSchema,
+  type ListCkdTransfersQuery,
+} from '../../../common/contracts/ckd';
+import type { ListResponse } from '../../../common/contracts/list';
+import type { Actor } from '../../auth/actor';
+import { actingFactory, NO_FACTORY } from '../../auth/scope';
+import type { Database } from '../../db/client';
+import { errors } from '../../http/errors';
+import { allPages, decodeCursor, toPage } from '../../http/list';
+import { insertAudit } from '../audit/audit.repository';
+import { describeKitShortages, recordKitMovements } from './ckd-ledger.repository';
+import { lockCategory } from './ckd-categories.repository';
+import { findCkdFactories } from './ckd-factories.repository';
+import {
+  CKD_TRANSFER_SORT_VALUES,
+  countCkdTransfers,
+  findCkdTransferRow,
+  insertCkdTransfer,
+  listCkdTransferRows,
+  type CkdTransferFilters,
+  type CkdTransferRow,
+} from './ckd-transfers.repository';
+
+type CreateInput = z.output<typeof createCkdTransferSchema>;
+type TransferQuery = Omit<ListCkdTransfersQuery, 'limit' | 'cursor'>;
+
+const RECORD_TYPE = 'ckd_transfer';
+
+export function presentCkdTransfer(row: CkdTransferRow): CkdTransfer {
+  return {
+    id: row.id,
+    number: Number(row.number),
+    date: row.date,
+    from: { id: row.fromId, name: row.fromName, code: row.fromCode },
+    to: { id: row.toId, name: row.toName, code: row.toCode },
+    category: { id: row.categoryId, name: row.categoryName, code: row.categoryCode },
+    quantity: row.quantity,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    createdBy:
+      row.createdById && row.createdByEmail
+        ? { id: row.createdById, name: row.createdByName, email: row.createdByEmail }
+        : null,
+  };
+}
+
+const invalid = (field: string, message: string) => errors.validation(message, { [field]: [message] });
+
+/** POST /api/ckd/transfers: all or nothing (see the file comment). */
+export async function createCkdTransfer(db: Database, actor: Actor, input: CreateInput): Promise<CkdTransfer> {
+  const fromId = actingFactory(actor, input.fromFactoryId);
+  return db.transaction(async (tx) => {
+    const found = await findCkdFactories(tx, [fromId, input.toFactoryId]);
+    const from = found.get(fromId);
+    const to = found.get(input.toFactoryId);
+    if (!from) throw invalid('fromFactoryId', 'The sending factory does not exist. Choose another one.');
+    if (!to) throw invalid('toFactoryId', 'The receiving factory does not exist. Choose another one.');
+    if (!to.active) throw invalid('toFactoryId', `${to.name} is deactivated. Choose an active factory.`);
+    const category = await lockCategory(tx, input.categoryId, 'share');
+    if (!category) throw invalid('categoryId', 'This CKD category does not exist. Choose another one.');
+
+    const transfer = await insertCkdTransfer(tx, {
+      date: input.date,
+      fromFactoryId: from.id,
+      toFactoryId: to.id,
+      categoryId: category.id,
+      quantity: input.quantity,
+      note: input.note,
+      actorId: actor.userId,
+    });
+    const movement = {
+      date: input.date,
+      categoryId: category.id,
+      transferId: transfer.id,
+      note: input.note,
+      createdBy: actor.userId,
+    };
+    const posted = await recordKitMovements(tx, [
+      { ...movement, factoryId: from.id, kind: 'transfer_out', delta: -input.quantity },
+      { ...movement, factoryId: to.id, kind: 'transfer_in', delta: input.quantity },
+    ]);
+    if (!posted.ok) {
+      const [shortage] = posted.shortages;
+      throw errors.itemProblems(
+        shortage
+          ? `Not enough kits: ${shortage.available.toLocaleString('en-US')} in stock, ${shortage.needed.toLocaleString('en-US')} needed.`
+          : 'Not enough kits.',
+        await describeKitShortages(tx, posted.shortages),
+      );
+    }
+    const row = await findCkdTransferRow(tx, transfer.id);
+    if (!row) throw new Error(`kit transfer ${transfer.id} vanished`);
+    const presented = presentCkdTransfer(row);
+    await insertAudit(tx, {
+      actorId: actor.userId,
+      action: 'create',
+      recordType: RECORD_TYPE,
+      recordId: transfer.id,
+      after: { ...presented, label: ckdTransferNumberLabel(presented.number) },
+    });
+    return presented;
+  });
+}
+
+/** The list's filters with the actor's scope: factory-scoped users see transfers their factory is a side of. */
+function resolveFilters(actor: Actor, query: TransferQuery): CkdTransferFilters {
+  const number = query.q ? parseCkdTransferNumber(query.q) : null;
+  return {
+    sideFactoryId: actor.isGlobal ? undefined : (actor.factory?.id ?? NO_FACTORY),
+    fromFactoryId: query.fromFactoryId,
+    toFactoryId: query.toFactoryId,
+    categoryId: query.categoryId,
+    from: query.from,
+    to: query.to,
+    number: number ?? undefined,
+    noMatch: query.q !== undefined && number === null,
+    sort: query.sort,
+    dir: query.dir,
+  };
+}
+
+export async function listCkdTransfers(
+  db: Database,
+  actor: Actor,
+  query: ListCkdTransfersQuery,
+): Promise<ListResponse<CkdTransfer>> {
+  const filters = resolveFilters(actor, query);
+  const [rows, count] = await Promise.all([
+    listCkdTransferRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
+    countCkdTransfers(db, filters),
+  ]);
+  const page = toPage(rows, query.limit, CKD_TRANSFER_SORT_VALUES[query.sort]);
+  return { items: page.items.map(presentCkdTransfer), nextCursor: page.nextCursor, ...count };
+}
+
+export function exportCkdTransfers(db: Database, actor: Actor, query: TransferQuery) {
+  const filters = resolveFilters(actor, query);
+  return allPages(
+    (cursor, limit) => listCkdTransferRows(db, filters, cursor, limit),
+    CKD_TRANSFER_SORT_VALUES[query.sort],
+  );
+}

@@ -1,0 +1,46 @@
+import { ckdTransferNumberLabel, type CkdTransfer } from '@common/contracts/ckd';
+import type { DataTableColumn } from '@web/components/data-table/data-table';
+import { formatDate, formatDateTime } from '@web/lib/format';
+
+const none = <span className="text-muted-foreground">—</span>;
+
+export const CKD_TRANSFER_COLUMNS: readonly DataTableColumn<CkdTransfer>[] = [
+  {
+    id: 'number',
+    header: 'Transfer',
+    sortKey: 'number',
+    hideable: false,
+    cell: (t) => <span className="font-medium whitespace-nowrap">{ckdTransferNumberLabel(t.number)}</span>,
+  },
+  {
+    id: 'date',
+    header: 'Date',
+    sortKey: 'date',
+    cell: (t) => <time dateTime={t.date}>{formatDate(`${t.date}T00:00:00`)}</time>,
+  },
+  { id: 'from', header: 'From', cell: (t) => `${t.from.name} (${t.from.code})` },
+  { id: 'to', header: 'To', cell: (t) => `${t.to.name} (${t.to.code})` },
+  {
+    id: 'category',
+    header: 'CKD category',
+    cell: (t) => (
+      <span>
+        {t.category.name} <span className="text-muted-foreground">({t.category.code})</span>
+      </span>
+    ),
+  },
+  {
+    id: 'quantity',
+    header: 'Kits',
+    className: 'text-right tabular-nums',
+    cell: (t) => t.quantity.toLocaleString('en-US'),
+  },
+  { id: 'note', header: 'Note', className: 'max-w-56 truncate', cell: (t) => t.note ?? none },
+  { id: 'createdBy', header: 'Sent by', cell: (t) => (t.createdBy ? (t.createdBy.name ?? t.createdBy.email) : none) },
+  {
+    id: 'createdAt',
+    header: 'Sent at',
+    className: 'whitespace-nowrap',
+    cell: (t) => <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>,
+  },
+];

@@ -1,0 +1,101 @@
+/** Pure rules of the CKD screens: numbers typed as text, the steel kits need, the kits a factory holds. */
+import { z } from 'zod';
+import {
+  createCkdTransferSchema,
+  createProducedRecordSchema,
+  steelForKits,
+  type CkdCategory,
+  type CkdStock,
+} from '@common/contracts/ckd';
+import type { SteelUnit } from '@common/contracts/steel';
+
+/**
+ * A form field kept as text that must hold a number: empty → `required`, not a number → "Enter a
+ * number", then the contract's own rule for the number.
+ */
+export function numberFromText(schema: z.ZodType<number, number>, required: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .refine((v) => Number.isFinite(Number(v)), 'Enter a number')
+    .transform(Number)
+    .pipe(schema);
+}
+
+/** The whole number of kits typed so far, or null while it is not one (empty, 0, 2.5, "abc"). */
+export function typedKits(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n >= 1 ? n : null;
+}
+
+export interface SteelNeed {
+  steelCategoryId: string;
+  name: string;
+  unit: SteelUnit;
+  perKit: number;
+  /** per kit × kits, to the gram. */
+  total: number;
+}
+
+/** The steel `kits` kits of a category consume: one line per steel line of its usage. */
+export function steelNeeded(usage: CkdCategory['steelUsage'], kits: number): SteelNeed[] {
+  return usage.map((line) => ({
+    steelCategoryId: line.steelCategoryId,
+    name: line.steelCategoryName,
+    unit: line.unit,
+    perKit: line.quantityPerKit,
+    total: steelForKits(line.quantityPerKit, kits),
+  }));
+}
+
+/** The kits of a category a factory holds in a stock answer (0 when it holds none; null when the factory is not in it). */
+export function kitsInStock(stock: CkdStock | undefined, factoryId: string, categoryId: string): number | null {
+  const row = stock?.rows.find((r) => r.factory.id === factoryId);
+  if (!row) return null;
+  return row.quantities[categoryId] ?? 0;
+}
+
+/** "1 kit", "1,250 kits". */
+export function kitCount(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'kit' : 'kits'}`;
+}
+
+/** Why a transfer of `kits` cannot go with `available` in stock, or null when it can (or nothing is known yet). */
+export function transferShortfall(available: number | null, kits: number | null): string | null {
+  if (available === null || kits === null || kits <= available) return null;
+  return available === 0
+    ? 'The sending factory has no kits of this category.'
+    : `Only ${kitCount(available)} in stock at the sending factory.`;
+}
+
+/** "Nairobi Central Plant (NBO)" */
+export function nameWithCode(x: { name: string; code: string }): string {
+  return `${x.name} (${x.code})`;
+}
+
+/** Today on this device's calendar (YYYY-MM-DD): the default date of a new record. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The "Record produced kits" form: the contract, with the quantity typed as text. */
+export const producedRecordFormSchema = z.object({
+  ...createProducedRecordSchema.shape,
+  quantity: numberFromText(createProducedRecordSchema.shape.quantity, 'Quantity is required'),
+});
+
+/** The kit transfer form: the contract, with the quantity typed as text. */
+export const ckdTransferFormSchema = z
+  .object({
+    ...createCkdTransferSchema.shape,
+    quantity: numberFromText(createCkdTransferSchema.shape.quantity, 'Quantity is required'),
+  })
+  .refine((t) => t.fromFactoryId !== t.toFactoryId, {
+    path: ['toFactoryId'],
+    message: 'The receiving factory must differ from the sending one',
+  });
+export type CkdTransferFormValues = z.input<typeof ckdTransferFormSchema>;
