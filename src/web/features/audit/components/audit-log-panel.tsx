@@ -1,23 +1,20 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DownloadIcon } from 'lucide-react';
 import type { AuditEntry } from '@common/contracts/audit';
+import { DataTableDayFilter } from '@web/components/data-table/data-table-day-filter';
 import { DataTable, type DataTableColumn } from '@web/components/data-table/data-table';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import { useListState, type ListController } from '@web/components/data-table/use-list-state';
+import { useListState } from '@web/components/data-table/use-list-state';
 import { Button, buttonVariants } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { formatDateTime } from '@web/lib/format';
 import { useAuditActors } from '../api/get-audit-actors';
 import { useAuditFacets } from '../api/get-audit-facets';
 import { auditExportHref, useAuditLog } from '../api/get-audit-log';
 import { AuditChangesDialog } from './audit-changes-dialog';
-import { type AUDIT_FILTERS, AUDIT_LIST } from './audit-filters.model';
+import { AUDIT_LIST } from './audit-filters.model';
 import { actorLabel, humanize } from './audit-labels.model';
 
 const NOUN = { one: 'entry', other: 'entries' };
-
-type AuditList = ListController<'at', typeof AUDIT_FILTERS>;
 
 /**
  * The audit log (Admin): who did what to which record, filtered by user, record type, action and
@@ -122,8 +119,8 @@ export function AuditLogPanel() {
               options={actionOptions}
               allLabel="All actions"
             />
-            <DayFilter list={list} name="from" label="From" />
-            <DayFilter list={list} name="to" label="To" />
+            <DataTableDayFilter list={list} name="from" label="From" />
+            <DataTableDayFilter list={list} name="to" label="To" />
           </>
         }
         actions={
@@ -135,24 +132,6 @@ export function AuditLogPanel() {
         empty={{ title: 'The audit log is empty', description: 'Changes and sign-ins appear here as they happen.' }}
       />
       <AuditChangesDialog entry={viewing} onClose={closeViewing} />
-    </div>
-  );
-}
-
-function DayFilter({ list, name, label }: { list: AuditList; name: 'from' | 'to'; label: string }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        type="date"
-        className="w-full sm:w-40"
-        value={list.state.filters[name] ?? ''}
-        onChange={(event) => list.setFilter(name, event.target.value || undefined)}
-      />
     </div>
   );
 }

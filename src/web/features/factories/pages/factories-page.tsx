@@ -45,9 +45,13 @@ export function FactoriesPage({ title }: { title: string }) {
             label: 'Deactivate',
             icon: PowerOffIcon,
             variant: 'destructive',
-            onSelect: () => setStatusChange({ factory, action: 'deactivate' }),
+            onSelect: () => setStatusChange({ record: factory, action: 'deactivate' }),
           }
-        : { label: 'Reactivate', icon: PowerIcon, onSelect: () => setStatusChange({ factory, action: 'reactivate' }) },
+        : {
+            label: 'Reactivate',
+            icon: PowerIcon,
+            onSelect: () => setStatusChange({ record: factory, action: 'reactivate' }),
+          },
     ],
     [],
   );

@@ -54,9 +54,13 @@ export function PartnersPage({ title }: { title: string }) {
             label: 'Deactivate',
             icon: PowerOffIcon,
             variant: 'destructive',
-            onSelect: () => setStatusChange({ partner, action: 'deactivate' }),
+            onSelect: () => setStatusChange({ record: partner, action: 'deactivate' }),
           }
-        : { label: 'Reactivate', icon: PowerIcon, onSelect: () => setStatusChange({ partner, action: 'reactivate' }) },
+        : {
+            label: 'Reactivate',
+            icon: PowerIcon,
+            onSelect: () => setStatusChange({ record: partner, action: 'reactivate' }),
+          },
     ],
     [],
   );

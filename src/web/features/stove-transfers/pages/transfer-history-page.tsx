@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { EyeIcon } from 'lucide-react';
 import {
@@ -8,13 +8,12 @@ import {
   type ListStoveTransfersQuery,
   type StoveTransfer,
 } from '@common/contracts/stove-ids';
+import { DataTableDayFilter } from '@web/components/data-table/data-table-day-filter';
 import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
-import { useListState, type ListController } from '@web/components/data-table/use-list-state';
-import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
+import { useListState } from '@web/components/data-table/use-list-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { STOVE_TRANSFERS_EXPORT_PATH, useStoveTransfers } from '../api/get-stove-transfers';
@@ -34,8 +33,6 @@ const TRANSFER_LIST: ListStateConfig<ListStoveTransfersQuery['sort'], typeof TRA
   defaultDir: 'desc',
   filters: TRANSFER_FILTERS,
 };
-
-type TransferList = ListController<ListStoveTransfersQuery['sort'], typeof TRANSFER_FILTERS>;
 
 const STATUS_OPTIONS = STOVE_TRANSFER_STATUSES.map((value) => ({ value, label: STOVE_TRANSFER_STATUS_LABELS[value] }));
 const NOUN = { one: 'transfer', other: 'transfers' };
@@ -89,8 +86,8 @@ export function TransferHistoryPage({ title }: { title: string }) {
             <DataTableFilterSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />
             <DataTableFilterSelect list={list} name="fromFactoryId" label="From factory" options={factoryOptions} />
             <DataTableFilterSelect list={list} name="toFactoryId" label="To factory" options={factoryOptions} />
-            <DayFilter list={list} name="from" label="Sent from" />
-            <DayFilter list={list} name="to" label="Sent until" />
+            <DataTableDayFilter list={list} name="from" label="Sent from" />
+            <DataTableDayFilter list={list} name="to" label="Sent until" />
           </>
         }
         exportPath={STOVE_TRANSFERS_EXPORT_PATH}
@@ -98,24 +95,6 @@ export function TransferHistoryPage({ title }: { title: string }) {
           title: 'No transfers yet',
           description: 'Transfers sent from Stove Transfer appear here with their outcome.',
         }}
-      />
-    </div>
-  );
-}
-
-function DayFilter({ list, name, label }: { list: TransferList; name: 'from' | 'to'; label: string }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        type="date"
-        className="w-full sm:w-40"
-        value={list.state.filters[name] ?? ''}
-        onChange={(event) => list.setFilter(name, event.target.value || undefined)}
       />
     </div>
   );

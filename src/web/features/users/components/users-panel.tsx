@@ -54,9 +54,13 @@ export function UsersPanel({ currentUserId }: { currentUserId: string | null }) 
             icon: PowerOffIcon,
             variant: 'destructive',
             disabled: user.id === currentUserId,
-            onSelect: () => setStatusChange({ user, action: 'deactivate' }),
+            onSelect: () => setStatusChange({ record: user, action: 'deactivate' }),
           }
-        : { label: 'Reactivate', icon: PowerIcon, onSelect: () => setStatusChange({ user, action: 'reactivate' }) },
+        : {
+            label: 'Reactivate',
+            icon: PowerIcon,
+            onSelect: () => setStatusChange({ record: user, action: 'reactivate' }),
+          },
     ],
     [currentUserId],
   );
