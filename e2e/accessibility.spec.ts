@@ -127,3 +127,77 @@ test('Validate Stove IDs, with verdicts, has no serious accessibility violation'
   await expect(page.getByRole('table', { name: 'Verdicts' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the steel pages, read only, have no serious accessibility violation', async ({ page }) => {
+  await login(page, 'Senior Production Manager');
+  await page.goto('/steel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Steel Overview' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading the steel overview' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const [path, table] of [
+    ['/steel/categories', 'Steel categories'],
+    ['/steel/records', 'Steel records'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId('data-table-total')).not.toHaveText(/Loading/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page), `${path} (${table})`).toEqual([]);
+  }
+});
+
+test('Submit Production Report and the Production Overview, as first opened, have no serious accessibility violation', async ({
+  page,
+}) => {
+  await login(page, 'Stove Coupler');
+  await expect(page.getByRole('heading', { level: 1, name: 'Submit Production Report' })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/production');
+  await expect(page.getByRole('heading', { level: 1, name: 'Production Overview' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totals of the filtered reports' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('CKD Management and CKD Transfer, as a Factory Manager first opens them, have no serious accessibility violation', async ({
+  page,
+}) => {
+  await login(page, 'Factory Manager');
+  await page.goto('/ckd');
+  await expect(page.getByRole('heading', { level: 1, name: 'CKD Management' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading kit stock' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/ckd/transfer');
+  await expect(page.getByRole('form', { name: 'Send kits' })).toBeVisible();
+  await expect(page.getByTestId('data-table-total')).not.toHaveText(/Loading/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the Daily Production Report and the productivity pages, as first opened, have no serious accessibility violation', async ({
+  page,
+}) => {
+  await login(page, 'Senior Production Manager');
+  await page.goto('/production/submit-report');
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily Production Report' })).toBeVisible();
+  await expect(page.getByTestId('data-table-total')).not.toHaveText(/Loading/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/production/productivity-settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Productivity Settings' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading targets' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/production/productivity-tracker');
+  await expect(page.getByRole('table', { name: 'By period' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the CKD reports, as a Factory Manager first opens them, have no serious accessibility violation', async ({
+  page,
+}) => {
+  await login(page, 'Factory Manager');
+  await page.goto('/ckd/report');
+  await expect(page.getByRole('heading', { level: 1, name: 'CKD Report' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading the CKD report' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/ckd/factory-report');
+  await expect(page.getByRole('table', { name: /Kits day by day/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

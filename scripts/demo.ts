@@ -10,8 +10,10 @@ startServer({
     const seeded = await seedDemoData(handle.db);
     if (Object.values(seeded).some((n) => n > 0)) {
       console.log(
-        `  Demo data: ${seeded.factories} factories, ${seeded.users} users, ${seeded.partners} partners and ` +
-          `${seeded.stoveIds} stove IDs added (logins in README.md).`,
+        `  Demo data: ${seeded.factories} factories, ${seeded.users} users, ${seeded.partners} partners, ` +
+          `${seeded.stoveIds} stove IDs, ${seeded.steelRecords} steel records, ${seeded.ckdDocuments} CKD records and ` +
+          `transfers, ${seeded.stoveReports} stove reports and ${seeded.productivity} targets and daily reports added ` +
+          `(logins in README.md).`,
       );
     }
   },

@@ -56,7 +56,10 @@ export async function measureInBrowser(base: string, cookie: string, steps: read
       const longest = await page.evaluate(() => (window as unknown as { __longestTask: number }).__longestTask);
       console.log(
         `  ${step.label.padEnd(34)} ${ms.toFixed(0).padStart(5)} ms  longest task ${longest.toFixed(0).padStart(4)} ms  ` +
-          verdict(ms <= step.targetMs && longest <= LONG_TASK_TARGET_MS, `≤ ${step.targetMs} ms, task ≤ ${LONG_TASK_TARGET_MS} ms`),
+          verdict(
+            ms <= step.targetMs && longest <= LONG_TASK_TARGET_MS,
+            `≤ ${step.targetMs} ms, task ≤ ${LONG_TASK_TARGET_MS} ms`,
+          ),
       );
     }
   } finally {

@@ -6,9 +6,11 @@
  */
 import { execSync } from 'node:child_process';
 import { bundleReport } from './bundle';
+import { benchCkdReports } from './ckd-reports';
 import { benchMe } from './me';
 import { benchPartners } from './partners';
 import { benchStoveIds } from './stove-ids';
+import { benchStoveReports } from './stove-reports';
 import { benchStoveTransfers } from './stove-transfers';
 import { benchStoveValidation } from './stove-validation';
 
@@ -21,6 +23,8 @@ const BENCHES: Record<string, Bench> = {
   'stove-ids': benchStoveIds,
   'stove-transfers': benchStoveTransfers,
   'stove-validation': benchStoveValidation,
+  'ckd-reports': benchCkdReports,
+  'stove-reports': benchStoveReports,
 };
 
 const wanted = process.argv.slice(2);

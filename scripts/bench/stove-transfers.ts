@@ -17,7 +17,7 @@ const TARGET_MS = 200;
 const REGISTRY = Number(process.env.BENCH_TRANSFER_REGISTRY ?? 200_000);
 
 /** POSTs and returns the elapsed milliseconds and the JSON answer (throws unless `status`). */
-async function timedPost<T>(
+export async function timedPost<T>(
   base: string,
   path: string,
   cookie: string,
@@ -40,7 +40,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-function report(label: string, samples: number[], target: number | null): void {
+/** One line: label, p50, p99, the number of requests and, with a target, the verdict on p99. */
+export function report(label: string, samples: number[], target: number | null): void {
   const sorted = [...samples].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);
   const p99 = percentile(sorted, 99);

@@ -21,6 +21,7 @@ import { createSessionResolver } from './auth/session';
 import { guard } from './http/guard';
 import { activitySessionRoutes } from './modules/activity-sessions/activity-sessions.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { ckdReportRoutes } from './modules/ckd-reports/ckd-reports.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { factoryRoutes } from './modules/factories/factories.routes';
 import { groupPermissionRoutes } from './modules/group-permissions/group-permissions.routes';
@@ -28,10 +29,18 @@ import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { steelRoutes } from './modules/steel/steel.routes';
 import { stoveIdBatchRoutes } from './modules/stove-ids/stove-id-batches.routes';
 import { stoveIdRoutes } from './modules/stove-ids/stove-ids.routes';
+import { stoveReportRoutes } from './modules/stove-reports/stove-reports.routes';
 import { stoveValidationRoutes } from './modules/stove-validation/stove-validation.routes';
 import { stoveTransferRoutes } from './modules/stove-transfers/stove-transfers.routes';
+import { ckdCategoryRoutes } from './modules/ckd/ckd-categories.routes';
+import { producedRecordRoutes } from './modules/ckd/ckd-produced-records.routes';
+import { ckdStockRoutes } from './modules/ckd/ckd-stock.routes';
+import { ckdTransferRoutes } from './modules/ckd/ckd-transfers.routes';
+import { dailyProductionReportRoutes } from './modules/daily-production-reports/daily-production-reports.routes';
+import { productivityRoutes } from './modules/productivity/productivity.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -138,6 +147,15 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   await app.register(stoveIdBatchRoutes, { db });
   await app.register(stoveValidationRoutes, { db });
   await app.register(stoveTransferRoutes, { db });
+  await app.register(dailyProductionReportRoutes, { db });
+  await app.register(productivityRoutes, { db });
+  await app.register(ckdCategoryRoutes, { db });
+  await app.register(producedRecordRoutes, { db });
+  await app.register(ckdTransferRoutes, { db });
+  await app.register(ckdStockRoutes, { db });
+  await app.register(stoveReportRoutes, { db });
+  await app.register(steelRoutes, { db });
+  await app.register(ckdReportRoutes, { db });
 
   const webRoot = resolve(config.webDistDir);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

@@ -16,13 +16,26 @@ afterAll(async () => {
 });
 
 describe('demo data', () => {
-  it('seeds factories, users, partners and stove IDs once; a second run adds nothing', async () => {
+  it('seeds factories, users, partners, stove IDs and the supply chain once; a second run adds nothing', async () => {
     const first = await seedDemoData(handle.db);
     expect(first.factories).toBe(3);
     expect(first.users).toBeGreaterThanOrEqual(10);
     expect(first.partners).toBeGreaterThan(0);
     expect(first.stoveIds).toBeGreaterThan(1000);
-    expect(await seedDemoData(handle.db)).toEqual({ factories: 0, users: 0, partners: 0, stoveIds: 0 });
+    expect(first.steelRecords).toBeGreaterThan(50);
+    expect(first.ckdDocuments).toBeGreaterThan(20);
+    expect(first.stoveReports).toBeGreaterThan(10);
+    expect(first.productivity).toBeGreaterThan(20);
+    expect(await seedDemoData(handle.db)).toEqual({
+      factories: 0,
+      users: 0,
+      partners: 0,
+      stoveIds: 0,
+      steelRecords: 0,
+      ckdDocuments: 0,
+      stoveReports: 0,
+      productivity: 0,
+    });
   }, 120_000);
 
   it('has IDs in every status and transfers in every state', async () => {
@@ -44,5 +57,35 @@ describe('demo data', () => {
            where last.to_status <> s.status or last.factory_id <> s.factory_id`,
     );
     expect(mismatches).toEqual([]);
+  });
+
+  it('every steel and kit balance equals the sum of its ledger, and the kit days reconcile', async () => {
+    const steel = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from steel_stock s
+           where s.quantity <> (select coalesce(sum(delta), 0) from steel_records r
+                                 where r.factory_id = s.factory_id and r.category_id = s.category_id)`,
+    );
+    expect(steel).toEqual([{ n: 0 }]);
+    const kits = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from ckd_stock s
+           where s.quantity <> (select coalesce(sum(delta), 0) from ckd_movements m
+                                 where m.factory_id = s.factory_id and m.category_id = s.category_id)
+              or s.quantity <> (select coalesce(sum(produced + received - sent - consumed + adjusted), 0) from ckd_daily d
+                                 where d.factory_id = s.factory_id and d.category_id = s.category_id)`,
+    );
+    expect(kits).toEqual([{ n: 0 }]);
+  });
+
+  it('every coupled stove report ID was coupled by its report', async () => {
+    const [row] = await queryRows<{ coupled: number; reported: number }>(
+      handle.db,
+      sql`select (select count(*)::int from stove_report_items i join stove_reports r on r.id = i.report_id
+                   where r.status = 'submitted') as reported,
+                 (select count(*)::int from stove_id_events where kind = 'coupled') as coupled`,
+    );
+    expect(row?.reported).toBeGreaterThan(0);
+    expect(row?.coupled).toBeGreaterThanOrEqual(row?.reported ?? 0);
   });
 });

@@ -1,4 +1,7 @@
-/** Seeds the demo factories and users of demo-accounts.ts, demo partners and stove IDs (`npm run demo`). */
+/**
+ * Seeds the demo factories and users of demo-accounts.ts, demo partners, stove IDs, steel, CKD kits,
+ * stove reports, daily production reports and productivity targets (`npm run demo`).
+ */
 import { count } from 'drizzle-orm';
 import type { PartnerType } from '../common/contracts/partners';
 import type { Database } from './db/client';
@@ -9,12 +12,23 @@ import { findFactoryByCode } from './modules/factories/factories.repository';
 import { createUser } from './modules/users/users.service';
 import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { findUserIdByEmail } from './modules/users/users.repository';
+import { seedDemoCkd } from './demo-ckd';
+import { seedDemoProductivity } from './demo-productivity';
+import { seedDemoSteel } from './demo-steel';
 import { seedDemoStoveIds } from './demo-stove-ids';
+import { seedDemoStoveReports } from './demo-stove-reports';
 
 /** Idempotent: what exists already is left as it is. */
-export async function seedDemoData(
-  db: Database,
-): Promise<{ factories: number; users: number; partners: number; stoveIds: number }> {
+export async function seedDemoData(db: Database): Promise<{
+  factories: number;
+  users: number;
+  partners: number;
+  stoveIds: number;
+  steelRecords: number;
+  ckdDocuments: number;
+  stoveReports: number;
+  productivity: number;
+}> {
   let factories = 0;
   let users = 0;
   const ids = new Map<string, string>();
@@ -39,11 +53,31 @@ export async function seedDemoData(
     });
     users++;
   }
+  const userId = async (email: string) => (await findUserIdByEmail(db, email)) ?? undefined;
+  const admin = await userId('admin@example.com');
   const stoveIds = await seedDemoStoveIds(db, ids, {
-    admin: (await findUserIdByEmail(db, 'admin@example.com')) ?? undefined,
-    seniorProduction: (await findUserIdByEmail(db, 'senior.production@example.com')) ?? undefined,
+    admin,
+    seniorProduction: await userId('senior.production@example.com'),
   });
-  return { factories, users, partners: await seedDemoPartners(db), stoveIds };
+  // The supply chain in its order: steel feeds the kits, kits feed the stove reports.
+  const steelRecords = await seedDemoSteel(db, ids, await userId('senior.supervisor@example.com'));
+  const ckdDocuments = await seedDemoCkd(db, ids, admin);
+  const stoveReports = await seedDemoStoveReports(db, ids, {
+    coupler: await userId('coupler@example.com'),
+    factoryManager: await userId('factory.manager@example.com'),
+    admin,
+  });
+  const productivity = await seedDemoProductivity(db, ids, admin);
+  return {
+    factories,
+    users,
+    partners: await seedDemoPartners(db),
+    stoveIds,
+    steelRecords,
+    ckdDocuments,
+    stoveReports,
+    productivity,
+  };
 }
 
 const DEMO_PARTNER_NAMES: [string, PartnerType, string][] = [

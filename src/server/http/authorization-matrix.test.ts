@@ -8,12 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BASE_ACCESS, COMPONENTS, effectivePermissions, GROUPS, type Group } from '../../common/permissions';
 import { createTestContext, type TestContext } from '../test/test-app';
+import { STOVE_REPORT_VOID_GROUPS } from '../../common/contracts/production';
 import { holdsRoutePermission, type RoutePermission } from './guard';
 
 interface Expected {
   permission: RoutePermission;
   /** Also needs membership of the Admin group (changing permissions, reading the audit log). */
   adminGroupOnly?: true;
+  /** Also needs membership of one of these groups (voiding a stove report). */
+  groups?: readonly Group[];
 }
 
 /** Every API endpoint (better-auth's /api/auth/* excepted: see modules/auth) and what it needs. */
@@ -81,6 +84,51 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/stove-transfers/:id/confirm': { permission: 'stove-id-management' },
   'POST /api/stove-transfers/:id/reject': { permission: 'stove-id-management' },
   'POST /api/stove-transfers/:id/cancel': { permission: 'stove-id-management' },
+  'GET /api/steel/overview': { permission: 'steel-management' },
+  'GET /api/steel/categories': { permission: 'steel-management' },
+  'GET /api/steel/categories/options': { permission: ['steel-management', 'ckd-categories'] },
+  'POST /api/steel/categories': { permission: 'steel-categories' },
+  'PATCH /api/steel/categories/:id': { permission: 'steel-categories' },
+  'POST /api/steel/categories/:id/deactivate': { permission: 'steel-categories' },
+  'POST /api/steel/categories/:id/reactivate': { permission: 'steel-categories' },
+  'GET /api/steel/records': { permission: 'steel-management' },
+  'GET /api/steel/records/export.csv': { permission: 'steel-management' },
+  'POST /api/steel/records': { permission: 'steel-records' },
+  'GET /api/stove-reports': { permission: 'production-management' },
+  'GET /api/stove-reports/export.csv': { permission: 'production-management' },
+  'GET /api/stove-reports/couplers': { permission: 'production-management' },
+  'POST /api/stove-reports/check': { permission: 'production-management' },
+  'POST /api/stove-reports': { permission: 'production-management' },
+  'GET /api/stove-reports/:id': { permission: 'production-management' },
+  'POST /api/stove-reports/:id/void': { permission: 'production-management', groups: STOVE_REPORT_VOID_GROUPS },
+  'GET /api/ckd/report': { permission: 'ckd-management' },
+  'GET /api/ckd/report/export.csv': { permission: 'ckd-management' },
+  'GET /api/ckd/factory-report': { permission: 'factory-ckd-report' },
+  'GET /api/ckd/factory-report/export.csv': { permission: 'factory-ckd-report' },
+  'GET /api/daily-production-reports': { permission: 'production-management' },
+  'GET /api/daily-production-reports/export.csv': { permission: 'production-management' },
+  'GET /api/daily-production-reports/:id': { permission: 'production-management' },
+  'POST /api/daily-production-reports': { permission: 'production-management' },
+  'PATCH /api/daily-production-reports/:id': { permission: 'production-management' },
+  'GET /api/productivity/targets': { permission: ['productivity-settings', 'productivity-tracker'] },
+  'POST /api/productivity/targets': { permission: 'productivity-settings' },
+  'DELETE /api/productivity/targets/:id': { permission: 'productivity-settings' },
+  'GET /api/productivity/tracker': { permission: 'productivity-tracker' },
+  'GET /api/ckd/categories': { permission: ['ckd-categories', 'ckd-management'] },
+  'GET /api/ckd/categories/options': {
+    permission: ['ckd-management', 'ckd-categories', 'produced-ckd-records', 'production-management'],
+  },
+  'POST /api/ckd/categories': { permission: 'ckd-categories' },
+  'PATCH /api/ckd/categories/:id': { permission: 'ckd-categories' },
+  'POST /api/ckd/categories/:id/deactivate': { permission: 'ckd-categories' },
+  'POST /api/ckd/categories/:id/reactivate': { permission: 'ckd-categories' },
+  'GET /api/ckd/produced-records': { permission: 'produced-ckd-records' },
+  'GET /api/ckd/produced-records/export.csv': { permission: 'produced-ckd-records' },
+  'POST /api/ckd/produced-records': { permission: 'produced-ckd-records' },
+  'GET /api/ckd/transfers': { permission: 'ckd-management' },
+  'GET /api/ckd/transfers/export.csv': { permission: 'ckd-management' },
+  'POST /api/ckd/transfers': { permission: ['ckd-transfer', 'transfer-ckd-to-factory'] },
+  'GET /api/ckd/stock': { permission: 'ckd-management' },
 };
 
 const key = (method: string, url: string) => `${method} ${url}`;
@@ -101,7 +149,9 @@ function probe(method: string, url: string) {
 function groupHas(group: Group, expected: Expected): boolean {
   const base = COMPONENTS.filter((c) => DEFAULT_BASE_ACCESS[c].includes(group));
   const allowed = holdsRoutePermission(effectivePermissions([group], base), expected.permission);
-  return allowed && (!expected.adminGroupOnly || group === 'Admin');
+  return (
+    allowed && (!expected.adminGroupOnly || group === 'Admin') && (!expected.groups || expected.groups.includes(group))
+  );
 }
 
 describe('authorization matrix', () => {

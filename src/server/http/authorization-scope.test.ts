@@ -10,6 +10,12 @@ import type { Group, Permission } from '../../common/permissions';
 import { loadActor } from '../auth/actor';
 import { holdsRoutePermission } from './guard';
 import { sendTransfer } from '../modules/stove-transfers/stove-transfers.service';
+import { createCkdTransfer } from '../modules/ckd/ckd-transfers.service';
+import { createDailyReport } from '../modules/daily-production-reports/daily-production-reports.service';
+import { createTarget } from '../modules/productivity/productivity-targets.service';
+import { submitReport } from '../modules/stove-reports/stove-reports.service';
+import { STOVE_REPORT_VOID_GROUPS } from '../../common/contracts/production';
+import { giveKits, giveSteel, makeCkdCategory, makeSteelCategory } from '../test/production';
 import { makeStoveIds } from '../test/stove-ids';
 import { createTestContext, type TestContext } from '../test/test-app';
 
@@ -56,6 +62,19 @@ const UNSCOPED = new Set([
   'PATCH /api/partners/:id',
   'POST /api/partners/:id/deactivate',
   'POST /api/partners/:id/reactivate',
+  // CKD categories are master data.
+  'GET /api/ckd/categories',
+  'GET /api/ckd/categories/options',
+  'POST /api/ckd/categories',
+  'PATCH /api/ckd/categories/:id',
+  'POST /api/ckd/categories/:id/deactivate',
+  'POST /api/ckd/categories/:id/reactivate',
+  // Steel categories are master data (their list's stock is scoped: see SCOPE).
+  'GET /api/steel/categories/options',
+  'POST /api/steel/categories',
+  'PATCH /api/steel/categories/:id',
+  'POST /api/steel/categories/:id/deactivate',
+  'POST /api/steel/categories/:id/reactivate',
 ]);
 
 interface World {
@@ -68,10 +87,26 @@ interface World {
   ownBatch: string;
   /** other → third, pending. */
   otherTransfer: string;
+  /** The other factory's code (CSV exports show codes, not ids). */
+  otherFactoryCode: string;
+  /** A CKD category both factories have kits of, and a stove report of it at each. */
+  reportKit: string;
+  ownReport: string;
+  otherReport: string;
+  /** A steel category with stock at the own and the other factory. */
+  steelCategory: string;
+  /** A daily production report at the own and at the other factory. */
+  ownDailyReport: string;
+  otherDailyReport: string;
+  /** A productivity target of the other factory (scheduled). */
+  otherTarget: string;
+  /** A CKD category with kits at the own and the other factory, and a kit transfer other → third. */
+  ckdKit: string;
+  otherCkdTransfer: string;
 }
 
 interface Probe {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   payload?: unknown;
 }
@@ -84,6 +119,8 @@ interface ScopeCase {
   other: (w: World) => Probe & { status: number };
   /** For lists: nothing of the other factory may appear in the answer. */
   leaks?: (w: World) => string;
+  /** Only these groups hold the endpoint (beside the permission), e.g. voiding a stove report. */
+  groups?: readonly Group[];
 }
 
 const SCOPE: Record<string, ScopeCase> = {
@@ -256,12 +293,301 @@ const SCOPE: Record<string, ScopeCase> = {
       status: 200,
     }),
   },
+  'GET /api/ckd/report': {
+    permission: 'ckd-management',
+    own: (w) => ({ method: 'GET', url: `/api/ckd/report?${KIT_RANGE}&factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/ckd/report?${KIT_RANGE}&factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/ckd/report/export.csv': {
+    permission: 'ckd-management',
+    own: () => ({ method: 'GET', url: `/api/ckd/report/export.csv?${KIT_RANGE}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/ckd/report/export.csv?${KIT_RANGE}&factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'GET /api/ckd/factory-report': {
+    permission: 'factory-ckd-report',
+    own: (w) => ({ method: 'GET', url: `/api/ckd/factory-report?${KIT_RANGE}&factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/ckd/factory-report?${KIT_RANGE}&factoryId=${w.other}`, status: 403 }),
+  },
+  'GET /api/ckd/factory-report/export.csv': {
+    permission: 'factory-ckd-report',
+    own: (w) => ({
+      method: 'GET',
+      url: `/api/ckd/factory-report/export.csv?${KIT_RANGE}&factoryId=${w.own}`,
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'GET',
+      url: `/api/ckd/factory-report/export.csv?${KIT_RANGE}&factoryId=${w.other}`,
+      status: 403,
+    }),
+  },
+  'POST /api/stove-reports/check': {
+    permission: 'production-management',
+    own: (w) => ({ method: 'POST', url: '/api/stove-reports/check', payload: reported(w.own, w), status: 200 }),
+    other: (w) => ({ method: 'POST', url: '/api/stove-reports/check', payload: reported(w.other, w), status: 403 }),
+  },
+  'POST /api/stove-reports': {
+    permission: 'production-management',
+    // The own case reports nothing: a note of 2,000 characters is refused by validation before scope.
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/stove-reports',
+      payload: { ...reported(w.own, w), note: 'x'.repeat(2000) },
+      status: 400,
+    }),
+    other: (w) => ({ method: 'POST', url: '/api/stove-reports', payload: reported(w.other, w), status: 403 }),
+  },
+  'GET /api/stove-reports': {
+    permission: 'production-management',
+    own: (w) => ({ method: 'GET', url: `/api/stove-reports?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/stove-reports?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherReport,
+  },
+  'GET /api/stove-reports/export.csv': {
+    permission: 'production-management',
+    own: () => ({ method: 'GET', url: '/api/stove-reports/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/stove-reports/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'GET /api/stove-reports/couplers': {
+    permission: 'production-management',
+    own: (w) => ({ method: 'GET', url: `/api/stove-reports/couplers?factoryId=${w.own}`, status: 200 }),
+    // The reports of both factories were submitted by the same Admin: the other factory's list is
+    // the own one's, so the probe is that the answer is scoped, not that it differs.
+    other: (w) => ({ method: 'GET', url: `/api/stove-reports/couplers?factoryId=${w.other}`, status: 200 }),
+  },
+  'GET /api/stove-reports/:id': {
+    permission: 'production-management',
+    own: (w) => ({ method: 'GET', url: `/api/stove-reports/${w.ownReport}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/stove-reports/${w.otherReport}`, status: 404 }),
+  },
+  'POST /api/stove-reports/:id/void': {
+    permission: 'production-management',
+    groups: STOVE_REPORT_VOID_GROUPS,
+    own: (w) => ({
+      method: 'POST',
+      url: `/api/stove-reports/${w.ownReport}/void`,
+      payload: { reason: 'scope probe' },
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: `/api/stove-reports/${w.otherReport}/void`,
+      payload: { reason: 'scope probe' },
+      status: 404,
+    }),
+  },
+  'GET /api/steel/overview': {
+    permission: 'steel-management',
+    own: (w) => ({ method: 'GET', url: `/api/steel/overview?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/steel/overview?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/steel/categories': {
+    permission: 'steel-management',
+    // The stock shown is the own factory's (1 kg), never the other's (1,000 kg more).
+    own: () => ({ method: 'GET', url: '/api/steel/categories', status: 200 }),
+    other: () => ({ method: 'GET', url: '/api/steel/categories', status: 200 }),
+    leaks: () => '"totalStock":1001',
+  },
+  'GET /api/steel/records': {
+    permission: 'steel-management',
+    own: (w) => ({ method: 'GET', url: `/api/steel/records?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/steel/records?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/steel/records/export.csv': {
+    permission: 'steel-management',
+    own: () => ({ method: 'GET', url: '/api/steel/records/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/steel/records/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'POST /api/steel/records': {
+    permission: 'steel-records',
+    // The own case records nothing: a note of 2,000 characters is refused by validation before scope.
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/steel/records',
+      payload: { ...steelUse(w.own, w), note: 'x'.repeat(2000) },
+      status: 400,
+    }),
+    other: (w) => ({ method: 'POST', url: '/api/steel/records', payload: steelUse(w.other, w), status: 403 }),
+  },
   'POST /api/stove-ids/approve': {
     permission: 'validate-stove-ids',
     own: (w) => ({ method: 'POST', url: '/api/stove-ids/approve', payload: { codes: [w.ownCode] }, status: 409 }),
     other: (w) => ({ method: 'POST', url: '/api/stove-ids/approve', payload: { codes: [w.otherCode] }, status: 409 }),
   },
+  'GET /api/ckd/stock': {
+    permission: 'ckd-management',
+    own: (w) => ({ method: 'GET', url: `/api/ckd/stock?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/ckd/stock?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/ckd/transfers': {
+    permission: 'ckd-management',
+    own: (w) => ({ method: 'GET', url: `/api/ckd/transfers?fromFactoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/ckd/transfers?fromFactoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherCkdTransfer,
+  },
+  'GET /api/ckd/transfers/export.csv': {
+    permission: 'ckd-management',
+    own: () => ({ method: 'GET', url: '/api/ckd/transfers/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/ckd/transfers/export.csv?fromFactoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'POST /api/ckd/transfers': {
+    permission: ['ckd-transfer', 'transfer-ckd-to-factory'],
+    own: (w) => ({ method: 'POST', url: '/api/ckd/transfers', payload: kitsSent(w.own, w), status: 201 }),
+    other: (w) => ({ method: 'POST', url: '/api/ckd/transfers', payload: kitsSent(w.other, w), status: 403 }),
+  },
+  // No factory-scoped group records produced kits by default (ckd-produced-records.test.ts grants
+  // one and proves the scope); the cases stand for a group given the permission in the table.
+  'GET /api/ckd/produced-records': {
+    permission: 'produced-ckd-records',
+    own: (w) => ({ method: 'GET', url: `/api/ckd/produced-records?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/ckd/produced-records?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/ckd/produced-records/export.csv': {
+    permission: 'produced-ckd-records',
+    own: () => ({ method: 'GET', url: '/api/ckd/produced-records/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/ckd/produced-records/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'POST /api/ckd/produced-records': {
+    permission: 'produced-ckd-records',
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/ckd/produced-records',
+      payload: { factoryId: w.own, categoryId: w.ckdKit, quantity: 1, date: '2025-06-01', note: 'x'.repeat(2000) },
+      status: 400,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/ckd/produced-records',
+      payload: { factoryId: w.other, categoryId: w.ckdKit, quantity: 1, date: '2025-06-01' },
+      status: 403,
+    }),
+  },
+  'GET /api/daily-production-reports': {
+    permission: 'production-management',
+    own: (w) => ({ method: 'GET', url: `/api/daily-production-reports?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/daily-production-reports?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherDailyReport,
+  },
+  'GET /api/daily-production-reports/export.csv': {
+    permission: 'production-management',
+    own: () => ({ method: 'GET', url: '/api/daily-production-reports/export.csv', status: 200 }),
+    other: (w) => ({
+      method: 'GET',
+      url: `/api/daily-production-reports/export.csv?factoryId=${w.other}`,
+      status: 200,
+    }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'GET /api/daily-production-reports/:id': {
+    permission: 'production-management',
+    own: (w) => ({ method: 'GET', url: `/api/daily-production-reports/${w.ownDailyReport}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/daily-production-reports/${w.otherDailyReport}`, status: 404 }),
+  },
+  'POST /api/daily-production-reports': {
+    permission: 'production-management',
+    own: (w) => ({ method: 'POST', url: '/api/daily-production-reports', payload: dailyReport(w.own), status: 201 }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/daily-production-reports',
+      payload: dailyReport(w.other),
+      status: 403,
+    }),
+  },
+  'PATCH /api/daily-production-reports/:id': {
+    permission: 'production-management',
+    own: (w) => ({
+      method: 'PATCH',
+      url: `/api/daily-production-reports/${w.ownDailyReport}`,
+      payload: { notes: 'scope probe' },
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'PATCH',
+      url: `/api/daily-production-reports/${w.otherDailyReport}`,
+      payload: { notes: 'scope probe' },
+      status: 404,
+    }),
+  },
+  'GET /api/productivity/targets': {
+    permission: ['productivity-settings', 'productivity-tracker'],
+    // The default's targets and the own factory's, never the other factory's.
+    own: () => ({ method: 'GET', url: '/api/productivity/targets', status: 200 }),
+    other: () => ({ method: 'GET', url: '/api/productivity/targets', status: 200 }),
+    leaks: (w) => w.otherTarget,
+  },
+  'POST /api/productivity/targets': {
+    permission: 'productivity-settings',
+    own: (w) => ({ method: 'POST', url: '/api/productivity/targets', payload: productivityTarget(w.own), status: 201 }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/productivity/targets',
+      payload: productivityTarget(w.other),
+      status: 403,
+    }),
+  },
+  'DELETE /api/productivity/targets/:id': {
+    permission: 'productivity-settings',
+    own: () => ({
+      method: 'DELETE',
+      url: '/api/productivity/targets/00000000-0000-4000-8000-000000000000',
+      status: 404,
+    }),
+    other: (w) => ({ method: 'DELETE', url: `/api/productivity/targets/${w.otherTarget}`, status: 404 }),
+  },
+  'GET /api/productivity/tracker': {
+    permission: 'productivity-tracker',
+    own: (w) => ({ method: 'GET', url: `/api/productivity/tracker?${DAILY_RANGE}&factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({
+      method: 'GET',
+      url: `/api/productivity/tracker?${DAILY_RANGE}&factoryId=${w.other}`,
+      status: 200,
+    }),
+    leaks: (w) => w.otherFactoryCode,
+  },
 };
+
+/** One kit of the world's CKD category sent from a factory to the third one. */
+const kitsSent = (fromFactoryId: string, w: World) => ({
+  fromFactoryId,
+  toFactoryId: w.third,
+  categoryId: w.ckdKit,
+  quantity: 1,
+  date: new Date().toISOString().slice(0, 10),
+});
+
+/** The daily reports' range in the scope probes. */
+const DAILY_DAY = '2025-07-01';
+const DAILY_RANGE = 'period=day&from=2025-07-01&to=2025-07-31';
+/** A daily report of a day of its own per call (one report per factory and day). */
+const dailyReport = (factoryId: string) => ({
+  factoryId,
+  date: `2025-07-${String(2 + (serial++ % 28)).padStart(2, '0')}`,
+  couplersPresent: 3,
+  hoursWorked: 8,
+  defects: 0,
+  downtimeMinutes: 0,
+});
+/** A target of a day of its own per call, next year. */
+const productivityTarget = (factoryId: string) => ({
+  factoryId,
+  effectiveFrom: `${new Date().getUTCFullYear() + 1}-01-${String(1 + (serial++ % 28)).padStart(2, '0')}`,
+  stovesPerCouplerPerDay: 10,
+  hoursPerDay: 8,
+});
+
+/** The CKD reports' range in the scope probes: it holds the kits given to both factories. */
+const KIT_DAY = '2025-06-15';
+const KIT_RANGE = 'from=2025-06-01&to=2025-06-30';
 
 let serial = 0;
 const batch = (factoryId: string) => ({
@@ -272,10 +598,26 @@ const batch = (factoryId: string) => ({
   width: 7,
 });
 const imported = (factoryId: string) => ({ factoryId, codes: [`SCOPE-IMP-${serial++}`] });
+/** A stove report (or its check) at a factory, of a code of the user's own factory. */
+const reported = (factoryId: string, w: World) => ({
+  factoryId,
+  categoryId: w.reportKit,
+  date: new Date().toISOString().slice(0, 10),
+  codes: [w.ownCode],
+});
 const sent = (fromFactoryId: string, toFactoryId: string, code: string) => ({
   fromFactoryId,
   toFactoryId,
   codes: [code],
+});
+
+/** One kg of the world's steel used at a factory. */
+const steelUse = (factoryId: string, w: World) => ({
+  date: new Date().toISOString().slice(0, 10),
+  factoryId,
+  categoryId: w.steelCategory,
+  kind: 'used',
+  quantity: 1,
 });
 
 const SCOPED_GROUPS = GROUPS.filter((g) => !isGlobalUser([g]));
@@ -313,7 +655,80 @@ describe('authorization matrix: own factory / other factory', () => {
       ownBatch: ownIds.batchId,
       otherBatch: otherIds.batchId,
       otherTransfer: transfer.id,
+      otherFactoryCode: other.code,
+      reportKit: '',
+      ownReport: '',
+      otherReport: '',
+      steelCategory: '',
+      ownDailyReport: '',
+      otherDailyReport: '',
+      otherTarget: '',
+      ckdKit: '',
+      otherCkdTransfer: '',
     };
+    const kit = await makeCkdCategory(ctx.handle.db);
+    for (const factoryId of [own.id, other.id]) {
+      await giveKits(ctx.handle.db, { factoryId, categoryId: kit.id, quantity: 5, date: KIT_DAY });
+    }
+    const reportKit = await makeCkdCategory(ctx.handle.db);
+    const report = async (factoryId: string) => {
+      await giveKits(ctx.handle.db, { factoryId, categoryId: reportKit.id, quantity: 1 });
+      const ids = await makeStoveIds(ctx.handle.db, { factoryId, count: 1 });
+      const date = new Date().toISOString().slice(0, 10);
+      return (
+        await submitReport(ctx.handle.db, actor, {
+          factoryId,
+          categoryId: reportKit.id,
+          date,
+          codes: ids.codes,
+          note: null,
+        })
+      ).id;
+    };
+    world.reportKit = reportKit.id;
+    world.ownReport = await report(own.id);
+    world.otherReport = await report(other.id);
+    const steel = await makeSteelCategory(ctx.handle.db);
+    await giveSteel(ctx.handle.db, { factoryId: own.id, categoryId: steel.id, quantity: 1 });
+    await giveSteel(ctx.handle.db, { factoryId: other.id, categoryId: steel.id, quantity: 1000 });
+    world.steelCategory = steel.id;
+    const daily = async (factoryId: string) =>
+      (
+        await createDailyReport(ctx.handle.db, actor, {
+          factoryId,
+          date: DAILY_DAY,
+          couplersPresent: 4,
+          hoursWorked: 8,
+          defects: 0,
+          downtimeMinutes: 0,
+          notes: null,
+        })
+      ).id;
+    world.ownDailyReport = await daily(own.id);
+    world.otherDailyReport = await daily(other.id);
+    world.otherTarget = (
+      await createTarget(ctx.handle.db, actor, {
+        factoryId: other.id,
+        effectiveFrom: `${new Date().getUTCFullYear() + 2}-01-01`,
+        stovesPerCouplerPerDay: 10,
+        hoursPerDay: 8,
+      })
+    ).id;
+    const ckdKit = await makeCkdCategory(ctx.handle.db);
+    for (const factoryId of [own.id, other.id]) {
+      await giveKits(ctx.handle.db, { factoryId, categoryId: ckdKit.id, quantity: 20 });
+    }
+    world.ckdKit = ckdKit.id;
+    world.otherCkdTransfer = (
+      await createCkdTransfer(ctx.handle.db, actor, {
+        fromFactoryId: other.id,
+        toFactoryId: third.id,
+        categoryId: ckdKit.id,
+        quantity: 1,
+        date: new Date().toISOString().slice(0, 10),
+        note: null,
+      })
+    ).id;
     for (const group of SCOPED_GROUPS) {
       const { cookie } = await ctx.signedInAs([group], { factoryId: own.id });
       cookies.set(group, cookie);
@@ -334,7 +749,7 @@ describe('authorization matrix: own factory / other factory', () => {
     it(`keeps ${group} (scoped to one factory) on its own factory`, async () => {
       const wrong: string[] = [];
       for (const [route, c] of Object.entries(SCOPE)) {
-        if (!groupHolds(group, c.permission)) continue;
+        if (!groupHolds(group, c.permission) || (c.groups && !c.groups.includes(group))) continue;
         for (const side of ['own', 'other'] as const) {
           const { status, ...probe } = c[side](world);
           const res = await ctx.request({ ...probe, cookie: cookies.get(group) } as Parameters<

@@ -68,6 +68,68 @@ const ValidateStoveIdsPage = lazy(() =>
   })),
 );
 
+const CkdReportPage = lazy(() =>
+  import('@web/features/ckd-reports/pages/ckd-report-page').then((m) => ({ default: m.CkdReportPage })),
+);
+const FactoryCkdReportPage = lazy(() =>
+  import('@web/features/ckd-reports/pages/factory-ckd-report-page').then((m) => ({
+    default: m.FactoryCkdReportPage,
+  })),
+);
+
+const StoveReportPage = lazy(() =>
+  import('@web/features/stove-reports/pages/stove-report-page').then((m) => ({ default: m.StoveReportPage })),
+);
+const ProductionOverviewPage = lazy(() =>
+  import('@web/features/stove-reports/pages/production-overview-page').then((m) => ({
+    default: m.ProductionOverviewPage,
+  })),
+);
+const StoveReportDetailPage = lazy(() =>
+  import('@web/features/stove-reports/pages/stove-report-detail-page').then((m) => ({
+    default: m.StoveReportDetailPage,
+  })),
+);
+
+const CkdManagementPage = lazy(() =>
+  import('@web/features/ckd/pages/ckd-management-page').then((m) => ({ default: m.CkdManagementPage })),
+);
+const CkdCategoriesPage = lazy(() =>
+  import('@web/features/ckd/pages/ckd-categories-page').then((m) => ({ default: m.CkdCategoriesPage })),
+);
+const ProducedRecordsPage = lazy(() =>
+  import('@web/features/ckd/pages/produced-records-page').then((m) => ({ default: m.ProducedRecordsPage })),
+);
+const CkdTransferPage = lazy(() =>
+  import('@web/features/ckd/pages/ckd-transfer-page').then((m) => ({ default: m.CkdTransferPage })),
+);
+
+const DailyProductionReportPage = lazy(() =>
+  import('@web/features/productivity/pages/daily-production-report-page').then((m) => ({
+    default: m.DailyProductionReportPage,
+  })),
+);
+const ProductivitySettingsPage = lazy(() =>
+  import('@web/features/productivity/pages/productivity-settings-page').then((m) => ({
+    default: m.ProductivitySettingsPage,
+  })),
+);
+const ProductivityTrackerPage = lazy(() =>
+  import('@web/features/productivity/pages/productivity-tracker-page').then((m) => ({
+    default: m.ProductivityTrackerPage,
+  })),
+);
+
+const SteelOverviewPage = lazy(() =>
+  import('@web/features/steel/pages/steel-overview-page').then((m) => ({ default: m.SteelOverviewPage })),
+);
+const SteelCategoriesPage = lazy(() =>
+  import('@web/features/steel/pages/steel-categories-page').then((m) => ({ default: m.SteelCategoriesPage })),
+);
+const SteelRecordsPage = lazy(() =>
+  import('@web/features/steel/pages/steel-records-page').then((m) => ({ default: m.SteelRecordsPage })),
+);
+
 const AccountPage = lazy(() =>
   import('@web/features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
 );
@@ -101,6 +163,29 @@ function shellRoutePage(route: ShellRoute): ReactNode {
   if (route.path === '/stove-id/transfer-history') return <TransferHistoryPage title={route.title} />;
   if (route.path === '/stove-id/validate')
     return <WithMe>{(me) => <ValidateStoveIdsPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/ckd/report') return <WithMe>{(me) => <CkdReportPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/ckd/factory-report')
+    return <WithMe>{(me) => <FactoryCkdReportPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/production/stove-report')
+    return <WithMe>{(me) => <StoveReportPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/production')
+    return <WithMe>{(me) => <ProductionOverviewPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/ckd') return <WithMe>{(me) => <CkdManagementPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/ckd/categories') return <CkdCategoriesPage title={route.title} />;
+  if (route.path === '/ckd/produced-records')
+    return <WithMe>{(me) => <ProducedRecordsPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/ckd/transfer')
+    return <WithMe>{(me) => <CkdTransferPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/production/submit-report')
+    return <WithMe>{(me) => <DailyProductionReportPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/production/productivity-settings') return <ProductivitySettingsPage title={route.title} />;
+  if (route.path === '/production/productivity-tracker')
+    return <WithMe>{(me) => <ProductivityTrackerPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/steel') return <WithMe>{(me) => <SteelOverviewPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/steel/categories')
+    return <WithMe>{(me) => <SteelCategoriesPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/steel/records')
+    return <WithMe>{(me) => <SteelRecordsPage title={route.title} viewer={me} />}</WithMe>;
   return isInventoryRoute(route) ? <InventoryPage route={route} /> : <AreaPlaceholderPage route={route} />;
 }
 
@@ -135,6 +220,16 @@ const childRoutes: RouteObject[] = [
   )),
   childRoute('/stove-id/transfer-history', ':id', (parent) => (
     <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
+  )),
+  childRoute('/production', 'stove-reports/:id', (parent) => (
+    <WithMe>
+      {(me) => (
+        <StoveReportDetailPage
+          back={{ to: parent.path, title: parent.title }}
+          canOpenStoveIds={me.permissions.includes('stove-id-management')}
+        />
+      )}
+    </WithMe>
   )),
 ];
 

@@ -99,7 +99,10 @@ describe('stock ledgers', () => {
     const refused = await recordSteelMovements(ctx.handle.db, [
       { date: '2026-03-02', factoryId, categoryId: steel.id, kind: 'scrap', quantity: 0.251, createdBy: null },
     ]);
-    expect(refused).toEqual({ ok: false, shortages: [{ factoryId, categoryId: steel.id, available: 0.25, needed: 0.251 }] });
+    expect(refused).toEqual({
+      ok: false,
+      shortages: [{ factoryId, categoryId: steel.id, available: 0.25, needed: 0.251 }],
+    });
     const [stock] = await queryRows<{ q: number }>(
       ctx.handle.db,
       sql`select quantity::float8 as q from steel_stock where category_id = ${steel.id}`,

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ListResponse } from '../../../common/contracts/list';
+import { stoveReportNumberLabel } from '../../../common/contracts/production';
 import {
   STOVE_ID_STATUS_LABELS,
   type LabelSheet,
@@ -46,10 +47,11 @@ const DOCUMENT_NAMES: Record<StoveDocumentType, string> = {
   sales_order: 'Sales order',
 };
 
-/** A document's label: the transfer's or batch's number, else its type and the start of its id. */
+/** A document's label: the transfer's, batch's or stove report's number, else its type and the start of its id. */
 export function documentLabel(type: StoveDocumentType, id: string, number: number | null): string {
   if (type === 'transfer' && number !== null) return transferLabel(number);
   if (type === 'batch' && number !== null) return batchLabel(number);
+  if (type === 'stove_report' && number !== null) return stoveReportNumberLabel(number);
   return `${DOCUMENT_NAMES[type]} ${id.slice(0, 8)}`;
 }
 

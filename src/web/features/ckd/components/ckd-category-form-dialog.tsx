@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Loading } from '@web/components/ui/loading';
 import { errorMessage } from '@web/lib/api-client';
 import { useCreateCkdCategory } from '../api/create-ckd-category';
-import { useSteelCategoryOptions } from '../api/get-steel-category-options';
+import { useSteelCategoryOptions } from '@web/lib/steel-category-options';
 import { useUpdateCkdCategory } from '../api/update-ckd-category';
 import {
   categoryFormDefaults,

@@ -9,7 +9,7 @@ import { useListState } from '@web/components/data-table/use-list-state';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useFactoryOptions } from '@web/lib/factory-options';
-import { useCkdCategoryOptions } from '../api/get-ckd-category-options';
+import { useCkdCategoryOptions } from '@web/lib/ckd-category-options';
 import { CKD_TRANSFERS_EXPORT_PATH, useCkdTransfers } from '../api/get-ckd-transfers';
 import { CKD_TRANSFER_COLUMNS } from '../components/ckd-transfer-columns';
 import { CkdTransferForm } from '../components/ckd-transfer-form';

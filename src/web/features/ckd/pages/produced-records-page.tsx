@@ -10,7 +10,7 @@ import { useListState } from '@web/components/data-table/use-list-state';
 import { Button } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useFactoryOptions } from '@web/lib/factory-options';
-import { useCkdCategoryOptions } from '../api/get-ckd-category-options';
+import { useCkdCategoryOptions } from '@web/lib/ckd-category-options';
 import { PRODUCED_RECORDS_EXPORT_PATH, useProducedRecords } from '../api/get-produced-records';
 import { nameWithCode } from '../components/ckd.model';
 import { PRODUCED_RECORD_COLUMNS } from '../components/produced-record-columns';

@@ -6,7 +6,7 @@ import { useAppForm } from '@web/components/form/use-app-form';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { formatSteelQuantity, STEEL_RECORD_KIND_LABELS } from '@common/contracts/steel';
 import { useCreateSteelRecord } from '../api/create-steel-record';
-import { useSteelCategoryOptions } from '../api/get-steel-category-options';
+import { useSteelCategoryOptions } from '@web/lib/steel-category-options';
 import {
   localToday,
   quantityHint,

@@ -14,7 +14,7 @@ import { useListState } from '@web/components/data-table/use-list-state';
 import { Button } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useFactoryOptions } from '@web/lib/factory-options';
-import { useSteelCategoryOptions } from '../api/get-steel-category-options';
+import { useSteelCategoryOptions } from '@web/lib/steel-category-options';
 import { STEEL_RECORDS_EXPORT_PATH, useSteelRecords } from '../api/get-steel-records';
 import { STEEL_RECORD_COLUMNS } from '../components/steel-record-columns';
 import { SteelRecordFormDialog } from '../components/steel-record-form-dialog';

@@ -2,7 +2,8 @@ import type { StoveDocumentType } from '@common/contracts/stove-ids';
 
 /**
  * Where a document an ID refers to opens: a batch opens the list filtered to it, a transfer opens
- * Transfer History on it; stove reports and sales orders have no screen yet (null: plain text).
+ * Transfer History on it, a stove report its page under the Production Overview; sales orders have
+ * no screen yet (null: plain text).
  */
 export function documentHref(document: { type: StoveDocumentType; id: string }): string | null {
   switch (document.type) {
@@ -11,6 +12,7 @@ export function documentHref(document: { type: StoveDocumentType; id: string }):
     case 'transfer':
       return `/stove-id/transfer-history/${encodeURIComponent(document.id)}`;
     case 'stove_report':
+      return `/production/stove-reports/${encodeURIComponent(document.id)}`;
     case 'sales_order':
       return null;
   }

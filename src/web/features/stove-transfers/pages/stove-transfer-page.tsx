@@ -33,7 +33,7 @@ import {
   stoveIds,
   type TransferViewer,
 } from '../components/transfer.model';
-import { useDebouncedValue } from '../components/use-debounced-value';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 
 /** The pause after the last change before the list is checked again. */
 const CHECK_DEBOUNCE_MS = 400;

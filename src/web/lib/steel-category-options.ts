@@ -1,9 +1,12 @@
+/**
+ * GET /api/steel/categories/options: the active steel categories, for the selects and filters of
+ * the steel screens and the CKD category form. One api file, shared, so one cache entry; its key
+ * is under ['steel'], so every steel change refreshes it.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { steelCategoryOptionsSchema, type SteelCategoryOption } from '@common/contracts/steel';
-import { apiClient } from '@web/lib/api-client';
-import { steelQueryKey } from './get-steel-overview';
+import { apiClient } from './api-client';
 
-/** GET /api/steel/categories/options: the active categories, for selects and filters. */
 export async function getSteelCategoryOptions(signal?: AbortSignal): Promise<SteelCategoryOption[]> {
   const data = await apiClient.get('/api/steel/categories/options', { signal });
   return steelCategoryOptionsSchema.parse(data).items;
@@ -11,7 +14,7 @@ export async function getSteelCategoryOptions(signal?: AbortSignal): Promise<Ste
 
 export function steelCategoryOptionsQueryOptions() {
   return queryOptions({
-    queryKey: [...steelQueryKey, 'category-options'],
+    queryKey: ['steel', 'category-options'],
     queryFn: ({ signal }) => getSteelCategoryOptions(signal),
   });
 }

@@ -1,0 +1,499 @@
+/**
+ * Stove reports (DOMAIN.md §4 "Production"): a coupler reports the stoves assembled at a factory
+ * on a day. Submitting couples the IDs (each in stock at that factory) and consumes one kit of the
+ * stove model per stove, in one transaction, all or nothing. A production or factory manager may
+ * void a report while all its IDs are still coupled: the IDs return to stock and the kits too.
+ * Factory-scoped users report for, see and void only their own factory's reports.
+ */
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListResponse } from '../../../common/contracts/list';
+import {
+  mayVoidStoveReports,
+  parseStoveReportNumber,
+  stoveReportNumberLabel,
+  type checkStoveReportSchema,
+  type ListStoveReportsQuery,
+  type StoveReport,
+  type StoveReportCheck,
+  type StoveReportCoupler,
+  type StoveReportDetail,
+  type StoveReportSummary,
+  type StoveReportVerdict,
+  type submitStoveReportSchema,
+} from '../../../common/contracts/production';
+import { STOVE_ID_STATUS_LABELS, type StoveIdStatus } from '../../../common/contracts/stove-ids';
+import { normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
+import type { Actor } from '../../auth/actor';
+import { actingFactory, inScope, scopedFactoryFilter } from '../../auth/scope';
+import type { Database, Executor } from '../../db/client';
+import { errors, type ItemProblem } from '../../http/errors';
+import { allPages, decodeCursor, toPage } from '../../http/list';
+import { insertAudit } from '../audit/audit.repository';
+import { recordKitMovements } from '../ckd/ckd-ledger.repository';
+import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../stove-ids/stove-id-status.repository';
+import { findFactories, type FactoryRow } from '../stove-transfers/stove-transfers.repository';
+import { findKnownCodes } from '../stove-validation/stove-validation.repository';
+import { verdictOf } from '../stove-validation/stove-validation.service';
+import {
+  countReports,
+  findCategory,
+  findReportRow,
+  insertReport,
+  insertReportItems,
+  kitsInStock,
+  listCouplerRows,
+  listReportRows,
+  lockReport,
+  lockStoveIdsOfReport,
+  markReportVoided,
+  REPORT_SORT_VALUES,
+  reportItemRows,
+  summarizeReports,
+  type CategoryRow,
+  type ReportFilters,
+  type ReportRow,
+} from './stove-reports.repository';
+
+type SubmitInput = z.output<typeof submitStoveReportSchema>;
+type CheckInput = z.output<typeof checkStoveReportSchema>;
+type ReportQuery = Omit<ListStoveReportsQuery, 'limit' | 'cursor'>;
+
+const RECORD_TYPE = 'stove_report';
+
+// ---------------------------------------------------------------------------------------------
+// Presenting
+
+function person(id: string | null, name: string | null, email: string | null): StoveReport['createdBy'] {
+  return id && email ? { id, name, email } : null;
+}
+
+export function presentReport(row: ReportRow): StoveReport {
+  return {
+    id: row.id,
+    number: row.number,
+    date: row.date,
+    status: row.status,
+    factory: { id: row.factoryId, name: row.factoryName, code: row.factoryCode },
+    category: { id: row.categoryId, name: row.categoryName, code: row.categoryCode, stoveModel: row.stoveModel },
+    stoveCount: row.stoveCount,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: person(row.createdById, row.createdByName, row.createdByEmail),
+    voidReason: row.voidReason,
+    voidedAt: row.voidedAt ? row.voidedAt.toISOString() : null,
+    voidedBy: person(row.voidedById, row.voidedByName, row.voidedByEmail),
+  };
+}
+
+async function readReport(db: Executor, id: string): Promise<StoveReport> {
+  const row = await findReportRow(db, id);
+  if (!row) throw new Error(`stove report ${id} vanished`);
+  return presentReport(row);
+}
+
+const notFound = () => errors.notFound('No such stove report (or it is not one of your factory’s).');
+const count = (n: number) => n.toLocaleString('en-US');
+const stoveIds = (n: number) => `${count(n)} stove ${n === 1 ? 'ID' : 'IDs'}`;
+
+// ---------------------------------------------------------------------------------------------
+// Eligibility (check and submit use the same rules; the verdicts are Validate Stove IDs')
+
+/** A known ID as the verdict needs it; `factoryCode` only when the caller may see it. */
+interface KnownId {
+  status: StoveIdStatus;
+  factoryId: string;
+  factoryCode: string | null;
+}
+
+type Assessment = StoveReportCheck['items'][number];
+
+const REASONS: Record<Exclude<StoveReportVerdict, 'ok' | 'wrong_factory'>, string> = {
+  unknown: 'Unknown stove ID: check the code',
+  malformed: 'Not a stove ID (4-32 characters of A-Z, 0-9 and -)',
+  bad_check_digit: 'Wrong check digit: the code was mistyped or misread',
+  duplicate: 'Duplicate in the list',
+  coupled: 'Already coupled (on another stove report)',
+  validated: 'Already coupled and validated',
+  sold: 'Sold',
+  in_transit: 'In transit on a transfer: it can be reported once received',
+  void: 'Void (damaged or lost label)',
+};
+
+/** The verdict of one code that is not a repeat: Validate Stove IDs' verdict, with in stock as the pass. */
+function reportVerdict(code: string, known: KnownId | undefined, factoryId: string): StoveReportVerdict {
+  const v = verdictOf(code, known, factoryId);
+  return v === 'in_stock' ? 'ok' : v === 'pass' ? 'coupled' : v;
+}
+
+/**
+ * Each code's eligibility, in the order given: malformed, repeated, unknown (or a wrong check
+ * digit), at another factory, or not in stock; `ok` when it can be reported at `factoryId`.
+ */
+function assess(rawCodes: readonly string[], found: ReadonlyMap<string, KnownId>, factoryId: string): Assessment[] {
+  const seen = new Set<string>();
+  return rawCodes.map((raw) => {
+    const code = normalizeCode(raw);
+    const wellFormed = STOVE_CODE_PATTERN.test(code);
+    const known = wellFormed ? found.get(code) : undefined;
+    const repeat = wellFormed && seen.has(code);
+    seen.add(code);
+    const verdict: StoveReportVerdict = repeat ? 'duplicate' : reportVerdict(code, known, factoryId);
+    const status = known && (known.factoryId === factoryId || known.factoryCode !== null) ? known.status : null;
+    const reason =
+      verdict === 'ok'
+        ? null
+        : verdict === 'wrong_factory'
+          ? known?.factoryCode
+            ? `At another factory (${known.factoryCode})`
+            : 'At another factory'
+          : REASONS[verdict];
+    return { code, verdict, status: repeat ? null : status, reason };
+  });
+}
+
+/** The distinct well-formed codes of a list (the ones worth looking up). */
+function lookupCodes(rawCodes: readonly string[]): string[] {
+  const codes = new Set<string>();
+  for (const raw of rawCodes) {
+    const code = normalizeCode(raw);
+    if (STOVE_CODE_PATTERN.test(code)) codes.add(code);
+  }
+  return [...codes];
+}
+
+/** The factory a report is for: in the actor's scope (403), existing (400). */
+async function resolveFactory(db: Executor, actor: Actor, requested: string): Promise<FactoryRow> {
+  const id = actingFactory(actor, requested);
+  const factory = (await findFactories(db, [id])).get(id);
+  if (!factory) throw errors.validation('The factory does not exist.', { factoryId: ['The factory does not exist.'] });
+  return factory;
+}
+
+async function resolveCategory(db: Executor, id: string): Promise<CategoryRow> {
+  const category = await findCategory(db, id);
+  if (!category)
+    throw errors.validation('The stove model does not exist.', { categoryId: ['The stove model does not exist.'] });
+  return category;
+}
+
+/** POST /api/stove-reports/check: each code's eligibility and the kits available; changes nothing. */
+export async function checkReport(db: Database, actor: Actor, input: CheckInput): Promise<StoveReportCheck> {
+  const factory = await resolveFactory(db, actor, input.factoryId);
+  const category = input.categoryId ? await resolveCategory(db, input.categoryId) : null;
+  const found = new Map<string, KnownId>();
+  for (const group of await findKnownCodes(db, lookupCodes(input.codes))) {
+    const known = {
+      status: group.status,
+      factoryId: group.factory.id,
+      factoryCode: actor.isGlobal || group.factory.id === factory.id ? group.factory.code : null,
+    };
+    for (const code of group.codes) found.set(code, known);
+  }
+  const items = assess(input.codes, found, factory.id);
+  const ok = items.filter((i) => i.verdict === 'ok').length;
+  return {
+    items,
+    ok,
+    problems: items.length - ok,
+    kitsAvailable: category ? await kitsInStock(db, factory.id, category.id) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submitting
+
+/**
+ * POST /api/stove-reports: one transaction. Locks the IDs (in id order), refuses every one when
+ * any cannot be reported (409 naming each with its reason), writes the report and its items,
+ * marks the IDs coupled with the report as their document, consumes one kit per stove (409 when
+ * the factory has too few: everything rolls back) and writes one audit row.
+ */
+export async function submitReport(db: Database, actor: Actor, input: SubmitInput): Promise<StoveReport> {
+  const factory = await resolveFactory(db, actor, input.factoryId);
+  if (!factory.active)
+    throw errors.validation(`${factory.name} is inactive: reports are for active factories.`, {
+      factoryId: ['This factory is inactive.'],
+    });
+  const category = await resolveCategory(db, input.categoryId);
+  if (!category.active)
+    throw errors.validation(`${category.name} is inactive: choose another stove model.`, {
+      categoryId: ['This stove model is inactive.'],
+    });
+
+  return db.transaction(async (tx) => {
+    const locked = await lockStoveIdsByCodes(tx, lookupCodes(input.codes));
+    const found = new Map<string, KnownId>(
+      locked.map((l) => [l.code, { status: l.status, factoryId: l.factoryId, factoryCode: null }]),
+    );
+    let problems = assess(input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
+    if (problems.length > 0) {
+      if (actor.isGlobal) problems = await withFactoryCodes(tx, input.codes, locked, factory.id);
+      throw errors.itemProblems(
+        `Nothing was reported: ${count(problems.length)} of ${stoveIds(input.codes.length)} cannot be reported.`,
+        problems.map((p): ItemProblem => ({ code: p.code, reason: p.reason ?? 'Cannot be reported' })),
+      );
+    }
+
+    const ids = locked.map((l) => l.id);
+    const report = await insertReport(tx, {
+      date: input.date,
+      factoryId: factory.id,
+      categoryId: category.id,
+      stoveCount: ids.length,
+      note: input.note,
+      actorId: actor.userId,
+    });
+    await insertReportItems(tx, report.id, ids);
+    const changed = await changeStoveIdStatuses(tx, {
+      ids,
+      kind: 'coupled',
+      set: sql`status = 'coupled'`,
+      document: { type: 'stove_report', id: report.id },
+      actorId: actor.userId,
+    });
+    if (changed !== ids.length) throw new Error(`coupled ${changed} of ${ids.length} IDs`);
+    await insertAudit(tx, {
+      actorId: actor.userId,
+      action: 'submit',
+      recordType: RECORD_TYPE,
+      recordId: report.id,
+      after: {
+        number: report.number,
+        date: input.date,
+        factory: factory.code,
+        category: category.code,
+        stoveCount: ids.length,
+        note: input.note,
+      },
+    });
+    // As readReport would read it, from what is at hand (a join fewer on the hot path).
+    const presented: StoveReport = {
+      id: report.id,
+      number: report.number,
+      date: input.date,
+      status: 'submitted',
+      factory: { id: factory.id, name: factory.name, code: factory.code },
+      category: { id: category.id, name: category.name, code: category.code, stoveModel: category.stoveModel },
+      stoveCount: ids.length,
+      note: input.note,
+      createdAt: report.createdAt.toISOString(),
+      createdBy: { id: actor.userId, name: actor.name, email: actor.email },
+      voidReason: null,
+      voidedAt: null,
+      voidedBy: null,
+    };
+    // Last: the kit balance row is locked until commit, so reports of one factory and model wait
+    // for each other only over the end of the transaction.
+    const kits = await recordKitMovements(tx, [
+      {
+        date: input.date,
+        factoryId: factory.id,
+        categoryId: category.id,
+        kind: 'consumed',
+        delta: -ids.length,
+        stoveReportId: report.id,
+        createdBy: actor.userId,
+      },
+    ]);
+    if (!kits.ok) {
+      const available = kits.shortages[0]?.available ?? 0;
+      throw errors.itemProblems(
+        `Not enough kits: ${factory.name} has ${count(available)} ${category.name} ${available === 1 ? 'kit' : 'kits'} and this report needs ${count(ids.length)}. Nothing was reported.`,
+        [
+          {
+            code: `${category.name} at ${factory.code}`,
+            reason: `Not enough kits: ${count(available)} in stock, ${count(ids.length)} needed.`,
+          },
+        ],
+      );
+    }
+    return presented;
+  });
+}
+
+/** The problems again, naming the factory an ID at another factory is at (for global users). */
+async function withFactoryCodes(
+  tx: Executor,
+  rawCodes: readonly string[],
+  locked: readonly { code: string; status: StoveIdStatus; factoryId: string }[],
+  factoryId: string,
+): Promise<Assessment[]> {
+  const others = await findFactories(tx, [...new Set(locked.map((l) => l.factoryId))]);
+  const found = new Map<string, KnownId>(
+    locked.map((l) => [
+      l.code,
+      { status: l.status, factoryId: l.factoryId, factoryCode: others.get(l.factoryId)?.code ?? null },
+    ]),
+  );
+  return assess(rawCodes, found, factoryId).filter((a) => a.verdict !== 'ok');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Voiding
+
+const ONLY_VOIDERS =
+  'Only an Admin, a Senior Production Manager, a Production Manager or a Factory Manager can void a stove report.';
+
+/** Refuses (403) a caller whose groups may not void stove reports. */
+export function assertMayVoid(actor: Actor): void {
+  if (!mayVoidStoveReports(actor.groups)) throw errors.forbidden(ONLY_VOIDERS);
+}
+
+/** Why an ID of a report cannot go back to stock, or null when it can (coupled, at the report's factory). */
+function voidProblem(
+  id: { status: StoveIdStatus; factoryId: string },
+  reportFactoryId: string,
+  factoryCodes: ReadonlyMap<string, string>,
+): string | null {
+  if (id.status !== 'coupled')
+    return `${STOVE_ID_STATUS_LABELS[id.status]} since: only coupled stove IDs can go back to stock`;
+  if (id.factoryId !== reportFactoryId)
+    return `Now at another factory (${factoryCodes.get(id.factoryId) ?? 'unknown'}): transfer it back first`;
+  return null;
+}
+
+/**
+ * POST /api/stove-reports/:id/void: one transaction. Locks the report (a second void waits, then
+ * finds it voided: 409) and its IDs; refuses when any ID is no longer coupled at the report's
+ * factory (409 naming each); else the IDs return to stock, the kits return to the factory on the
+ * report's date, and the report is voided with the reason, who and when.
+ */
+export async function voidReport(db: Database, actor: Actor, id: string, reason: string): Promise<StoveReport> {
+  assertMayVoid(actor);
+  return db.transaction(async (tx) => {
+    const report = await lockReport(tx, id);
+    if (!report || !inScope(actor, report.factoryId)) throw notFound();
+    const label = stoveReportNumberLabel(report.number);
+    if (report.status === 'voided') throw errors.conflict(`${label} is already voided.`);
+    const ids = await lockStoveIdsOfReport(tx, report.id);
+    if (ids.length !== report.stoveCount)
+      throw new Error(`stove report ${report.id} holds ${ids.length} of its ${report.stoveCount} IDs`);
+    const moved = ids.filter((i) => i.factoryId !== report.factoryId).map((i) => i.factoryId);
+    const factoryCodes = new Map(
+      [...(await findFactories(tx, [...new Set(moved)])).values()].map((f) => [f.id, f.code]),
+    );
+    const problems = ids.flatMap((i): ItemProblem[] => {
+      const why = voidProblem(i, report.factoryId, factoryCodes);
+      return why ? [{ code: i.code, reason: why }] : [];
+    });
+    if (problems.length > 0)
+      throw errors.itemProblems(
+        `${label} cannot be voided: ${count(problems.length)} of its ${stoveIds(ids.length)} ${problems.length === 1 ? 'is' : 'are'} no longer coupled here. Nothing was changed.`,
+        problems,
+      );
+
+    await changeStoveIdStatuses(tx, {
+      ids: ids.map((i) => i.id),
+      kind: 'report_voided',
+      set: sql`status = 'in_stock'`,
+      document: { type: 'stove_report', id: report.id },
+      note: reason,
+      actorId: actor.userId,
+    });
+    const kits = await recordKitMovements(tx, [
+      {
+        date: report.date,
+        factoryId: report.factoryId,
+        categoryId: report.categoryId,
+        kind: 'consumption_reversed',
+        delta: ids.length,
+        stoveReportId: report.id,
+        note: reason,
+        createdBy: actor.userId,
+      },
+    ]);
+    if (!kits.ok) throw new Error(`returning ${ids.length} kits was refused`);
+    await markReportVoided(tx, report.id, reason, actor.userId);
+    await insertAudit(tx, {
+      actorId: actor.userId,
+      action: 'void',
+      recordType: RECORD_TYPE,
+      recordId: report.id,
+      before: { number: report.number, status: 'submitted' },
+      after: { number: report.number, status: 'voided', reason },
+    });
+    return readReport(tx, report.id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+function resolveFilters(actor: Actor, query: ReportQuery): ReportFilters {
+  return {
+    factoryId: scopedFactoryFilter(actor, query.factoryId),
+    categoryId: query.categoryId,
+    status: query.status,
+    couplerId: query.couplerId,
+    from: query.from,
+    to: query.to,
+    number: query.q ? (parseStoveReportNumber(query.q) ?? undefined) : undefined,
+    code: query.q ? normalizeCode(query.q) : undefined,
+    sort: query.sort,
+    dir: query.dir,
+  };
+}
+
+async function summarize(db: Executor, filters: ReportFilters): Promise<StoveReportSummary> {
+  const summary: StoveReportSummary = { reports: 0, voided: 0, stoves: 0, byCategory: [] };
+  for (const row of await summarizeReports(db, filters)) {
+    if (row.status === 'voided') {
+      summary.voided += row.reports;
+      continue;
+    }
+    summary.reports += row.reports;
+    summary.stoves += row.stoves;
+    summary.byCategory.push({
+      id: row.categoryId,
+      name: row.categoryName,
+      code: row.categoryCode,
+      stoveModel: row.stoveModel,
+      reports: row.reports,
+      stoves: row.stoves,
+    });
+  }
+  return summary;
+}
+
+/** GET /api/stove-reports: a page of the filtered reports, their count and their totals. */
+export async function listReports(
+  db: Database,
+  actor: Actor,
+  query: ListStoveReportsQuery,
+): Promise<ListResponse<StoveReport> & { summary: StoveReportSummary }> {
+  const filters = resolveFilters(actor, query);
+  const [rows, total, summary] = await Promise.all([
+    listReportRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
+    countReports(db, filters),
+    summarize(db, filters),
+  ]);
+  const page = toPage(rows, query.limit, REPORT_SORT_VALUES[query.sort]);
+  return { items: page.items.map(presentReport), nextCursor: page.nextCursor, ...total, summary };
+}
+
+export function exportReports(db: Database, actor: Actor, query: ReportQuery) {
+  const filters = resolveFilters(actor, query);
+  return allPages((cursor, limit) => listReportRows(db, filters, cursor, limit), REPORT_SORT_VALUES[query.sort]);
+}
+
+/** GET /api/stove-reports/:id: the report, its IDs with their status now, and whether the actor may void it. */
+export async function getReport(db: Database, actor: Actor, id: string): Promise<StoveReportDetail> {
+  const row = await findReportRow(db, id);
+  if (!row || !inScope(actor, row.factoryId)) throw notFound();
+  const items = await reportItemRows(db, id);
+  return {
+    ...presentReport(row),
+    items,
+    can: { void: row.status === 'submitted' && mayVoidStoveReports(actor.groups) },
+  };
+}
+
+/** GET /api/stove-reports/couplers: who submitted reports, in the actor's scope. */
+export async function listCouplers(
+  db: Database,
+  actor: Actor,
+  factoryId: string | undefined,
+): Promise<{ items: StoveReportCoupler[] }> {
+  return { items: await listCouplerRows(db, scopedFactoryFilter(actor, factoryId)) };
+}

@@ -1,0 +1,429 @@
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CheckCircle2Icon, ClipboardCheckIcon, PackageIcon, XCircleIcon } from 'lucide-react';
+import { STOVE_REPORT_CODES_MAX, stoveReportNumberLabel, type StoveReport } from '@common/contracts/production';
+import type { CodeProblem } from '@common/contracts/stove-ids';
+import { CodeEntry } from '@web/components/code-entry/code-entry';
+import { CodeProblems } from '@web/components/code-entry/code-problems';
+import { problemsOf } from '@web/components/code-entry/code-problems.model';
+import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { fieldErrorsOf } from '@web/components/form/server-errors.model';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Loading } from '@web/components/ui/loading';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Textarea } from '@web/components/ui/textarea';
+import { errorMessage, isApiRequestError } from '@web/lib/api-client';
+import { useFactoryOptions } from '@web/lib/factory-options';
+import { useStoveReportCheck } from '../api/check-stove-report';
+import { useCkdCategoryOptions } from '@web/lib/ckd-category-options';
+import { useSubmitStoveReport } from '../api/submit-stove-report';
+import { RecentStoveReports } from '../components/recent-stove-reports';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import {
+  kits,
+  localToday,
+  recentScope,
+  refusedCodes,
+  reportConsequence,
+  reportQuestion,
+  stoveIds,
+  stoves,
+  submitReadiness,
+  verdictsByCode,
+  type StoveReportViewer,
+} from '../components/stove-report.model';
+
+/** The pause after the last change before the list is checked again. */
+const CHECK_DEBOUNCE_MS = 400;
+const REFUSED_SHOWN = 100;
+
+type Field = 'factoryId' | 'date' | 'categoryId' | 'note';
+
+/**
+ * Submit Production Report (/production/stove-report): the coupler's stove report. Factory (their
+ * own when factory-scoped), day, stove model and the stove IDs coupled, each checked live; on
+ * submit the IDs become coupled and one kit per stove is consumed, all or nothing.
+ */
+export function StoveReportPage({ title, viewer }: { title: string; viewer: StoveReportViewer }) {
+  const factories = useFactoryOptions();
+  const models = useCkdCategoryOptions();
+  const navigate = useNavigate();
+  const ids = { factory: useId(), date: useId(), model: useId(), note: useId(), blocked: useId() };
+
+  const ownFactory = viewer.isGlobal ? null : viewer.factory;
+  const [chosenFactory, setChosenFactory] = useState('');
+  const factoryId = ownFactory?.id ?? chosenFactory;
+  const today = localToday();
+  const [date, setDate] = useState(today);
+  const [categoryId, setCategoryId] = useState('');
+  const [codes, setCodes] = useState<string[]>([]);
+  const [note, setNote] = useState('');
+  const [problems, setProblems] = useState<CodeProblem[] | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const submit = useSubmitStoveReport();
+
+  const activeFactories = useMemo(() => (factories.data ?? []).filter((f) => f.active), [factories.data]);
+  const factory = ownFactory ?? activeFactories.find((f) => f.id === factoryId) ?? null;
+  const model = (models.data ?? []).find((m) => m.id === categoryId) ?? null;
+
+  // Check after each change, once the list has been still for a moment (a report's worth at most).
+  const request = useMemo(
+    () =>
+      factoryId && codes.length > 0 && codes.length <= STOVE_REPORT_CODES_MAX ? { factoryId, categoryId, codes } : null,
+    [factoryId, categoryId, codes],
+  );
+  const debounced = useDebouncedValue(request, CHECK_DEBOUNCE_MS);
+  const listKey = useMemo(() => debounced?.codes.join('\n') ?? '', [debounced]);
+  const check = useStoveReportCheck(debounced, listKey);
+  const byCode = useMemo(() => verdictsByCode(check.data), [check.data]);
+  const kitsAvailable = categoryId && !check.isPlaceholderData ? (check.data?.kitsAvailable ?? null) : null;
+  const readiness = submitReadiness({
+    factoryId,
+    categoryId,
+    date,
+    today,
+    codes,
+    byCode,
+    kitsAvailable,
+    checking: request !== debounced || check.isFetching || check.isPlaceholderData,
+    checkFailed: check.isError && !check.isFetching,
+  });
+  const refused = useMemo(() => refusedCodes(codes, byCode), [codes, byCode]);
+
+  const clearField = (field: Field) => setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  const changeCodes = useCallback((next: string[]) => {
+    setCodes(next);
+    setProblems(null);
+  }, []);
+
+  const statusOf = useCallback(
+    (code: string) => {
+      const item = byCode.get(code);
+      if (!item) return <span className="text-muted-foreground">{request ? 'Checking...' : ''}</span>;
+      if (item.verdict === 'ok')
+        return (
+          <span className="inline-flex items-center gap-1 text-[oklch(0.45_0.12_150)]">
+            <CheckCircle2Icon className="size-3.5" aria-hidden="true" />
+            In stock
+          </span>
+        );
+      return (
+        <span className="inline-flex items-center gap-1 text-destructive">
+          <XCircleIcon className="size-3.5" aria-hidden="true" />
+          {item.reason ?? 'Cannot be reported'}
+        </span>
+      );
+    },
+    [byCode, request],
+  );
+
+  const reported = (report: StoveReport) => {
+    const number = stoveReportNumberLabel(report.number);
+    toast.success(`Report ${number} submitted`, {
+      description: `${stoves(report.stoveCount)} of ${report.category.stoveModel} coupled at ${report.factory.name}.`,
+      action: { label: 'Open', onClick: () => void navigate(`/production/stove-reports/${report.id}`) },
+    });
+    setCodes([]);
+    setNote('');
+    setProblems(null);
+    setFieldErrors({});
+  };
+
+  const send = async () => {
+    try {
+      reported(await submit.mutateAsync({ factoryId, date, categoryId, codes, note: note.trim() || null }));
+    } catch (error) {
+      const codeProblems = problemsOf(error);
+      if (codeProblems) {
+        setProblems(codeProblems);
+        toast.error('The report was not submitted', { description: errorMessage(error) });
+        void check.refetch();
+        return;
+      }
+      if (isApiRequestError(error) && error.status === 400) {
+        const fields = fieldErrorsOf(error.details);
+        setFieldErrors({
+          factoryId: fields.factoryId?.join(' '),
+          date: fields.date?.join(' '),
+          categoryId: fields.categoryId?.join(' '),
+          note: fields.note?.join(' '),
+        });
+        toast.error('The report was not submitted', { description: errorMessage(error) });
+        return;
+      }
+      throw error;
+    }
+  };
+
+  if (factories.isPending || models.isPending) return <Loading className="py-10" />;
+  if (!viewer.isGlobal && !viewer.factory)
+    return (
+      <div className="flex flex-col gap-6">
+        <PageHeader title={title} />
+        <EmptyState
+          title="No factory assigned"
+          description="Stove reports are for your factory, and you have none. Ask an administrator to assign one."
+        />
+      </div>
+    );
+  if (models.isError)
+    return (
+      <div className="flex flex-col gap-6">
+        <PageHeader title={title} />
+        <EmptyState
+          title="The stove models could not be loaded"
+          description={errorMessage(models.error)}
+          action={
+            <Button variant="outline" onClick={() => void models.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+
+  const recent = recentScope(viewer, factoryId);
+  const modelLabel = model?.stoveModel ?? 'the model';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={title}
+        description="Report the stoves you coupled: scan each stove's ID. Each ID becomes coupled and one kit is taken from stock per stove."
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Report</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          <FieldBox id={ids.factory} label="Factory" error={fieldErrors.factoryId}>
+            {ownFactory ? (
+              <p id={ids.factory} className="flex h-9 items-center text-sm">
+                {ownFactory.name} ({ownFactory.code})
+              </p>
+            ) : (
+              <NativeSelect
+                id={ids.factory}
+                value={chosenFactory}
+                aria-invalid={fieldErrors.factoryId ? true : undefined}
+                aria-describedby={fieldErrors.factoryId ? `${ids.factory}-error` : undefined}
+                onChange={(event) => {
+                  setChosenFactory(event.target.value);
+                  setProblems(null);
+                  clearField('factoryId');
+                }}
+              >
+                <option value="">Choose a factory</option>
+                {activeFactories.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name} ({f.code})
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FieldBox>
+          <FieldBox id={ids.date} label="Date coupled" error={fieldErrors.date}>
+            <Input
+              id={ids.date}
+              type="date"
+              value={date}
+              max={today}
+              required
+              aria-invalid={fieldErrors.date ? true : undefined}
+              aria-describedby={fieldErrors.date ? `${ids.date}-error` : undefined}
+              onChange={(event) => {
+                setDate(event.target.value);
+                clearField('date');
+              }}
+            />
+          </FieldBox>
+          <FieldBox id={ids.model} label="Stove model" error={fieldErrors.categoryId}>
+            <NativeSelect
+              id={ids.model}
+              value={categoryId}
+              aria-invalid={fieldErrors.categoryId ? true : undefined}
+              aria-describedby={fieldErrors.categoryId ? `${ids.model}-error` : undefined}
+              onChange={(event) => {
+                setCategoryId(event.target.value);
+                setProblems(null);
+                clearField('categoryId');
+              }}
+            >
+              <option value="">Choose a stove model</option>
+              {(models.data ?? []).map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.stoveModel} ({m.code})
+                </option>
+              ))}
+            </NativeSelect>
+          </FieldBox>
+          {models.data?.length === 0 ? (
+            <p className="text-sm text-muted-foreground sm:col-span-3">
+              There are no stove models yet: ask a production manager to add the CKD categories.
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Stove IDs</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <CodeEntry
+            label="Stove IDs coupled"
+            codes={codes}
+            onChange={changeCodes}
+            statusOf={statusOf}
+            disabled={submit.isPending}
+          />
+          <section aria-label="Eligibility summary" className="flex flex-col gap-2">
+            <p role="status" aria-live="polite" className="text-sm">
+              {codes.length === 0
+                ? 'Add stove IDs to see whether they can be reported.'
+                : !factoryId
+                  ? 'Choose the factory to check the stove IDs.'
+                  : codes.length > STOVE_REPORT_CODES_MAX
+                    ? readiness.blocked
+                    : readiness.checked < codes.length
+                      ? `Checking ${stoveIds(codes.length - readiness.checked)}...`
+                      : `${readiness.ok.toLocaleString('en-US')} in stock, ${readiness.problems.toLocaleString('en-US')} cannot be reported.`}
+            </p>
+            {model && factory && kitsAvailable !== null ? (
+              <p
+                className={
+                  kitsAvailable < codes.length
+                    ? 'flex items-center gap-1.5 text-sm text-destructive'
+                    : 'flex items-center gap-1.5 text-sm text-muted-foreground'
+                }
+              >
+                <PackageIcon className="size-4" aria-hidden="true" />
+                {kits(kitsAvailable)} of {model.stoveModel} in stock at {factory.name}
+                {kitsAvailable < codes.length ? `: ${kits(codes.length)} needed.` : '.'}
+              </p>
+            ) : null}
+            {check.isError && !check.isFetching ? (
+              <p role="alert" className="text-sm text-destructive">
+                The stove IDs could not be checked: {errorMessage(check.error)}{' '}
+                <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void check.refetch()}>
+                  Try again
+                </Button>
+              </p>
+            ) : null}
+            {refused.length > 0 ? (
+              <div className="rounded-md border border-destructive/40 p-3 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium">Cannot be reported</p>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="h-auto min-h-8 whitespace-normal text-left"
+                    onClick={() => {
+                      const out = new Set(refused.map((i) => i.code));
+                      changeCodes(codes.filter((c) => !out.has(c)));
+                    }}
+                  >
+                    Remove the {stoveIds(refused.length)} that cannot be reported
+                  </Button>
+                </div>
+                <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto">
+                  {refused.slice(0, REFUSED_SHOWN).map((item) => (
+                    <li key={item.code}>
+                      <span className="font-mono">{item.code}</span>: {item.reason ?? 'Cannot be reported'}
+                    </li>
+                  ))}
+                </ul>
+                {refused.length > REFUSED_SHOWN ? (
+                  <p className="mt-1 text-muted-foreground">
+                    and {(refused.length - REFUSED_SHOWN).toLocaleString('en-US')} more
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {problems ? (
+              <CodeProblems
+                title={`The report was refused (${problems.length.toLocaleString('en-US')} ${problems.length === 1 ? 'problem' : 'problems'})`}
+                problems={problems}
+              />
+            ) : null}
+          </section>
+          <FieldBox id={ids.note} label="Note (optional)" error={fieldErrors.note}>
+            <Textarea
+              id={ids.note}
+              value={note}
+              maxLength={1000}
+              rows={2}
+              aria-invalid={fieldErrors.note ? true : undefined}
+              aria-describedby={fieldErrors.note ? `${ids.note}-error` : undefined}
+              onChange={(event) => {
+                setNote(event.target.value);
+                clearField('note');
+              }}
+            />
+          </FieldBox>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              onClick={() => setConfirming(true)}
+              disabled={readiness.blocked !== null || submit.isPending}
+              aria-describedby={readiness.blocked ? ids.blocked : undefined}
+            >
+              <ClipboardCheckIcon aria-hidden="true" />
+              {codes.length > 0 ? `Report ${stoves(codes.length)}` : 'Submit report'}
+            </Button>
+            {readiness.blocked ? (
+              <p id={ids.blocked} className="text-sm text-muted-foreground">
+                {readiness.blocked}
+              </p>
+            ) : null}
+          </div>
+        </CardContent>
+      </Card>
+
+      {recent ? (
+        <RecentStoveReports
+          title={'couplerId' in recent ? 'My recent reports' : `Recent reports at ${factory?.name ?? 'this factory'}`}
+          filter={recent}
+          back={{ to: '/production/stove-report', title }}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={reportQuestion(codes.length)}
+        description={reportConsequence({
+          count: codes.length,
+          model: modelLabel,
+          factory: factory?.name ?? 'the factory',
+          date,
+        })}
+        confirmLabel={`Report ${stoves(codes.length)}`}
+        busyLabel="Submitting..."
+        destructive={false}
+        errorTitle="The report was not submitted"
+        onConfirm={send}
+      />
+    </div>
+  );
+}
+
+function FieldBox({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
