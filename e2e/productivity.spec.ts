@@ -65,7 +65,10 @@ const dayLabel = (day: string) =>
 
 test('a supervisor submits a daily report, then finds it again and edits it', async ({ page }) => {
   await login(page, 'Production Supervisor');
-  await page.goto('/production/submit-report');
+  // The daily report has no menu entry: the production overview leads to it.
+  await page.goto('/production');
+  await page.getByRole('link', { name: 'Daily production report' }).click();
+  await expect(page).toHaveURL(/\/production\/submit-report$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Daily Production Report' })).toBeVisible();
   const factory = page.getByRole('form').getByLabel('Factory');
   await expect(factory).toBeDisabled();

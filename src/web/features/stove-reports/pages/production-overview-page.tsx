@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { dayLabel } from '@common/calendar-days';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ClipboardPlusIcon, EyeIcon } from 'lucide-react';
+import { CalendarCheckIcon, ClipboardPlusIcon, EyeIcon } from 'lucide-react';
 import {
   STOVE_REPORT_STATUSES,
   STOVE_REPORT_STATUS_LABELS,
@@ -93,10 +93,17 @@ export function ProductionOverviewPage({ title, viewer }: { title: string; viewe
               : `Stove reports of ${viewer.factory?.name ?? 'your factory'}: the stoves coupled, by whom and of which model.`
           }
         />
-        <Link to="/production/stove-report" className={buttonVariants({ variant: 'outline' })}>
-          <ClipboardPlusIcon aria-hidden="true" />
-          Submit a report
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/production/stove-report" className={buttonVariants({ variant: 'outline' })}>
+            <ClipboardPlusIcon aria-hidden="true" />
+            Submit a report
+          </Link>
+          {/* The supervisor's daily report has no menu entry (spec §2): it is reached from here. */}
+          <Link to="/production/submit-report" className={buttonVariants({ variant: 'outline' })}>
+            <CalendarCheckIcon aria-hidden="true" />
+            Daily production report
+          </Link>
+        </div>
       </div>
       <Totals summary={result.data?.summary} loading={result.isPending} />
       <DataTable
