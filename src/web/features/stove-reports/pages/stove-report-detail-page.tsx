@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { ArrowLeftIcon, BanIcon } from 'lucide-react';
 import { stoveReportNumberLabel, type StoveReportDetail } from '@common/contracts/production';
 import { STOVE_ID_STATUS_LABELS, type CodeProblem } from '@common/contracts/stove-ids';
+import { ReasonDialog } from '@web/components/form/reason-dialog';
 import { CodeProblems } from '@web/components/code-entry/code-problems';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { Button, buttonVariants } from '@web/components/ui/button';
@@ -20,7 +21,6 @@ import { useStoveReport } from '../api/get-stove-report';
 import { useVoidStoveReport } from '../api/void-stove-report';
 import { StoveReportStatusBadge } from '../components/stove-report-status-badge';
 import { backOf, kits, personName, stoveIds, type BackLink } from '../components/stove-report.model';
-import { VoidStoveReportDialog } from '../components/void-stove-report-dialog';
 
 const PAGE = 200;
 
@@ -214,12 +214,15 @@ function ReportDetail({ report, canOpenStoveIds }: { report: StoveReportDetail; 
         ) : null}
       </section>
 
-      <VoidStoveReportDialog
+      <ReasonDialog
         open={voiding}
         onOpenChange={setVoiding}
         title={`Void ${number}?`}
         description={`Its ${stoveIds(report.stoveCount)} go back in stock at ${report.factory.name} and its ${kits(report.stoveCount)} of ${report.category.stoveModel} are returned. This cannot be undone; say why the report is wrong.`}
-        onVoid={submitVoid}
+        onConfirm={submitVoid}
+        requiredMessage="A reason is required: say why the report is wrong."
+        failureTitle="The report was not voided"
+        labels={{ cancel: 'Keep it', confirm: 'Void report', busy: 'Voiding...' }}
       />
     </>
   );

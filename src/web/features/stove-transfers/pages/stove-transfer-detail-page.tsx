@@ -9,6 +9,7 @@ import {
   type StoveTransferItemOutcome,
 } from '@common/contracts/stove-ids';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { ReasonDialog } from '@web/components/form/reason-dialog';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -23,7 +24,6 @@ import { useCancelStoveTransfer } from '../api/cancel-stove-transfer';
 import { useConfirmStoveTransfer } from '../api/confirm-stove-transfer';
 import { useStoveTransfer } from '../api/get-stove-transfer';
 import { useRejectStoveTransfer } from '../api/reject-stove-transfer';
-import { RejectTransferDialog } from '../components/reject-transfer-dialog';
 import { TransferStatusBadge } from '../components/transfer-status-badge';
 import {
   backToOf,
@@ -316,12 +316,15 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
         errorTitle="The transfer was not canceled"
         onConfirm={cancelTransfer}
       />
-      <RejectTransferDialog
+      <ReasonDialog
         open={action === 'reject'}
         onOpenChange={(open) => setAction(open ? 'reject' : null)}
         title={`Reject ${number}?`}
         description={`All ${stoveIds(total)} return to ${transfer.from.name}. Say why, for the sender.`}
-        onReject={rejectTransfer}
+        onConfirm={rejectTransfer}
+        requiredMessage="A reason is required"
+        failureTitle="The transfer was not rejected"
+        labels={{ cancel: 'Cancel', confirm: 'Reject transfer', busy: 'Rejecting...' }}
       />
     </>
   );

@@ -13,18 +13,34 @@ import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage } from '@web/lib/api-client';
 
-interface RejectTransferDialogProps {
+interface ReasonDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** "Reject TR-000012?" */
   title: string;
+  /** What the action does. */
   description: string;
-  /** Rejects; the dialog closes when it resolves and stays open with a toast when it throws. */
-  onReject: (reason: string) => Promise<unknown>;
+  /** The action; the dialog closes when it resolves and stays open with a toast when it throws. */
+  onConfirm: (reason: string) => Promise<unknown>;
+  /** The field error when no reason is given. */
+  requiredMessage: string;
+  /** The toast's title when the action fails, e.g. "The transfer was not rejected". */
+  failureTitle: string;
+  /** The buttons: e.g. Cancel / Reject transfer / Rejecting... */
+  labels: { cancel: string; confirm: string; busy: string };
 }
 
-/** Asks for the reason of a rejection (required) before rejecting. */
-export function RejectTransferDialog({ open, onOpenChange, title, description, onReject }: RejectTransferDialogProps) {
+/** Asks for a required reason, then runs a destructive action with it (reject, void…). */
+export function ReasonDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  onConfirm,
+  requiredMessage,
+  failureTitle,
+  labels,
+}: ReasonDialogProps) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,16 +48,16 @@ export function RejectTransferDialog({ open, onOpenChange, title, description, o
 
   const submit = async () => {
     if (!reason.trim()) {
-      setError('A reason is required');
+      setError(requiredMessage);
       return;
     }
     setBusy(true);
     try {
-      await onReject(reason.trim());
+      await onConfirm(reason.trim());
       setReason('');
       onOpenChange(false);
     } catch (cause) {
-      toast.error('The transfer was not rejected', { description: errorMessage(cause) });
+      toast.error(failureTitle, { description: errorMessage(cause) });
     } finally {
       setBusy(false);
     }
@@ -85,10 +101,10 @@ export function RejectTransferDialog({ open, onOpenChange, title, description, o
           </div>
           <DialogFooter>
             <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-              Cancel
+              {labels.cancel}
             </Button>
             <Button type="submit" variant="destructive" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? 'Rejecting...' : 'Reject transfer'}
+              {busy ? labels.busy : labels.confirm}
             </Button>
           </DialogFooter>
         </form>
