@@ -4,6 +4,7 @@
  * the overview (stock, low stock, usage trend). Stock never goes negative.
  */
 import { z } from 'zod';
+import { latestDayOnEarth } from '../calendar-days';
 import { booleanFilterSchema, exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
 
 // ---------------------------------------------------------------------------------------------
@@ -45,11 +46,6 @@ export const STEEL_RECORD_KIND_LABELS: Record<SteelRecordKind, string> = {
 /** The kinds that count as usage on the overview's trend. */
 export const STEEL_USAGE_KINDS = ['used', 'scrap', 'ckd_production'] as const satisfies readonly SteelRecordKind[];
 
-/** A produced CKD record's number as people read it: PK-000123. */
-export function producedRecordLabel(number: number): string {
-  return `PK-${String(number).padStart(6, '0')}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Shared field rules
 
@@ -79,14 +75,6 @@ const isoDay = z
       abort: true,
     },
   );
-
-/**
- * The latest date that is "today" somewhere (UTC+14): a date after it is in the future for
- * everyone, whatever the time zone of the person recording it.
- */
-export function latestToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 const dateFilter = isoDay.optional();
 
@@ -159,7 +147,7 @@ export const steelCategoryOptionsSchema = z.object({ items: z.array(steelCategor
 /** POST /api/steel/records: one movement at one factory. */
 export const createSteelRecordSchema = z
   .object({
-    date: isoDay.refine((v) => v <= latestToday(), 'The date cannot be in the future'),
+    date: isoDay.refine((v) => v <= latestDayOnEarth(new Date()), 'The date cannot be in the future'),
     factoryId: z.string({ message: 'Choose a factory' }).uuid('Choose a factory'),
     categoryId: z.string({ message: 'Choose a steel category' }).uuid('Choose a steel category'),
     kind: z.enum(STEEL_ENTRY_KINDS, { message: 'Choose received, used, scrap or adjustment' }),

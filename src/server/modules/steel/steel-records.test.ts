@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../../common/contracts/list';
-import { latestToday, type SteelRecord } from '../../../common/contracts/steel';
+import { latestDayOnEarth } from '../../../common/calendar-days';
+import type { SteelRecord } from '../../../common/contracts/steel';
 import { queryRows } from '../../db/client';
 import { parseCsv } from '../../http/list';
 import { walkList } from '../../test/list-walk';
@@ -169,7 +170,7 @@ describe('record a movement', () => {
   });
 
   const tomorrow = () => {
-    const d = new Date(`${latestToday()}T00:00:00Z`);
+    const d = new Date(`${latestDayOnEarth(new Date())}T00:00:00Z`);
     d.setUTCDate(d.getUTCDate() + 1);
     return d.toISOString().slice(0, 10);
   };

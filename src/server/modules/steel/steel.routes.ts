@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { producedRecordNumberLabel } from '../../../common/contracts/ckd';
 import {
   createSteelRecordSchema,
   exportSteelRecordsQuerySchema,
   listSteelCategoriesQuerySchema,
   listSteelRecordsQuerySchema,
-  producedRecordLabel,
   STEEL_RECORD_KIND_LABELS,
   steelCategoryInputSchema,
   steelCategoryListSchema,
@@ -173,7 +173,7 @@ export async function steelRoutes(app: FastifyInstance, opts: { db: Database }) 
           { header: 'Reference', value: (s) => s.reference },
           {
             header: 'Produced CKD record',
-            value: (s) => (s.producedRecord ? producedRecordLabel(s.producedRecord.number) : null),
+            value: (s) => (s.producedRecord ? producedRecordNumberLabel(s.producedRecord.number) : null),
           },
           { header: 'Note', value: (s) => s.note },
           { header: 'Recorded at', value: (s) => s.createdAt },

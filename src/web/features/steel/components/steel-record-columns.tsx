@@ -1,9 +1,5 @@
-import {
-  formatSteelQuantity,
-  producedRecordLabel,
-  STEEL_RECORD_KIND_LABELS,
-  type SteelRecord,
-} from '@common/contracts/steel';
+import { producedRecordNumberLabel } from '@common/contracts/ckd';
+import { formatSteelQuantity, STEEL_RECORD_KIND_LABELS, type SteelRecord } from '@common/contracts/steel';
 import type { DataTableColumn } from '@web/components/data-table/data-table';
 import { Badge } from '@web/components/ui/badge';
 import { formatDate, formatDateTime } from '@web/lib/format';
@@ -44,7 +40,7 @@ export const STEEL_RECORD_COLUMNS: readonly DataTableColumn<SteelRecord>[] = [
         <Badge variant={r.kind === 'received' ? 'success' : 'secondary'}>{STEEL_RECORD_KIND_LABELS[r.kind]}</Badge>
         {r.producedRecord ? (
           <span className="font-mono text-xs text-muted-foreground">
-            {producedRecordLabel(r.producedRecord.number)}
+            {producedRecordNumberLabel(r.producedRecord.number)}
           </span>
         ) : null}
       </div>
