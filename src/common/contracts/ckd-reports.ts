@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isIsoDay } from '../calendar-days';
+import { factoryRefSchema } from './fields';
 import { uuidFilterSchema } from './list';
 
 /** The longest range of the CKD report (in years, inclusive of both ends). */
@@ -90,14 +91,13 @@ export const KIT_FIGURE_COLUMNS = [
   { key: 'closing', label: 'Closing' },
 ] as const satisfies readonly { key: keyof KitFigures; label: string }[];
 
-const factoryRef = z.object({ id: z.string(), name: z.string(), code: z.string() });
 const categoryRef = z.object({ id: z.string(), name: z.string(), code: z.string() });
 export type KitCategoryRef = z.infer<typeof categoryRef>;
 
 /** Every kit category, for the category filter (the report's readers may not hold ckd-categories). */
 const categoryOptions = z.array(categoryRef.extend({ active: z.boolean() }));
 
-export const ckdReportRowSchema = kitFiguresSchema.extend({ factory: factoryRef, category: categoryRef });
+export const ckdReportRowSchema = kitFiguresSchema.extend({ factory: factoryRefSchema, category: categoryRef });
 export type CkdReportRow = z.infer<typeof ckdReportRowSchema>;
 
 /**
@@ -122,7 +122,7 @@ export type FactoryCkdReportDay = z.infer<typeof factoryCkdReportDaySchema>;
  * first day, the movements summed, the closing of the last day.
  */
 export const factoryCkdReportSchema = z.object({
-  factory: factoryRef,
+  factory: factoryRefSchema,
   category: categoryRef.nullable(),
   from: z.string(),
   to: z.string(),

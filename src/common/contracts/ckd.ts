@@ -5,7 +5,15 @@
  * their own file (ckd-reports.ts).
  */
 import { z } from 'zod';
-import { isIsoDay, latestDayOnEarth } from '../calendar-days';
+import {
+  dayFilterSchema,
+  documentNumberLabel,
+  factoryRefSchema,
+  optionalText,
+  parseDocumentNumber,
+  personRefSchema,
+  recordDaySchema,
+} from './fields';
 import { booleanFilterSchema, exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
 import { steelUnitSchema } from './steel';
 
@@ -18,26 +26,7 @@ export const CKD_QUANTITY_MAX = 100_000;
 export const CKD_USAGE_LINES_MAX = 30;
 /** Most steel (kg or sheets) one kit may use. */
 export const STEEL_PER_KIT_MAX = 10_000;
-/** The earliest date a produced record or transfer may carry. */
-export const CKD_EARLIEST_DAY = '2000-01-01';
-
-/** A record's date: a real day, not before 2000, not in the future (anywhere on earth). */
-const recordDay = z
-  .string({ error: 'Date is required' })
-  .trim()
-  .min(1, 'Date is required')
-  .refine(isIsoDay, 'Use a date like 2026-01-31')
-  .refine((d) => d >= CKD_EARLIEST_DAY, 'The date is too far in the past')
-  .refine((d) => d <= latestDayOnEarth(new Date()), 'The date cannot be in the future');
-
-const dayFilter = z.string().refine(isIsoDay, 'Use a date like 2026-01-31').optional();
-
-const note = z
-  .string()
-  .trim()
-  .max(1000, 'A note is limited to 1,000 characters')
-  .nullish()
-  .transform((v) => (v ? v : null));
+const note = optionalText(1000, 'Note');
 
 const kitQuantity = z
   .number({ error: 'Quantity is required' })
@@ -45,8 +34,6 @@ const kitQuantity = z
   .min(1, 'Quantity must be at least 1')
   .max(CKD_QUANTITY_MAX, `Quantity is limited to ${CKD_QUANTITY_MAX.toLocaleString('en-US')} kits`);
 
-const factoryRef = z.object({ id: z.string(), name: z.string(), code: z.string() });
-const personRef = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable();
 const categoryRef = z.object({ id: z.string(), name: z.string(), code: z.string() });
 
 /** The steel `quantity` kits use: per kit × kits, to the gram (3 decimals). */
@@ -160,18 +147,17 @@ export const ckdCategoryOptionsSchema = z.object({ items: z.array(ckdCategoryOpt
 
 /** A produced record's number as people see it: PK-000123. */
 export function producedRecordNumberLabel(number: number): string {
-  return `PK-${String(number).padStart(6, '0')}`;
+  return documentNumberLabel('PK', number);
 }
 
 /** A produced record number typed in a search ("PK-000012", "pk12", "12"), or null. */
 export function parseProducedRecordNumber(text: string): number | null {
-  const m = /^(?:PK-?)?0*(\d{1,15})$/i.exec(text.trim());
-  return m?.[1] ? Number(m[1]) : null;
+  return parseDocumentNumber('PK', text);
 }
 
 /** POST /api/ckd/produced-records: kits made at a plant; consumes the category's steel usage. */
 export const createProducedRecordSchema = z.object({
-  date: recordDay,
+  date: recordDaySchema,
   factoryId: z.string({ error: 'Choose the plant' }).uuid('Choose the plant'),
   categoryId: z.string({ error: 'Choose a CKD category' }).uuid('Choose a CKD category'),
   quantity: kitQuantity,
@@ -183,7 +169,7 @@ export const producedRecordSchema = z.object({
   id: z.string(),
   number: z.number().int(),
   date: z.string(),
-  factory: factoryRef,
+  factory: factoryRefSchema,
   category: categoryRef,
   quantity: z.number().int(),
   note: z.string().nullable(),
@@ -192,7 +178,7 @@ export const producedRecordSchema = z.object({
     z.object({ steelCategoryId: z.string(), name: z.string(), unit: steelUnitSchema, quantity: z.number() }),
   ),
   createdAt: z.string(),
-  createdBy: personRef,
+  createdBy: personRefSchema,
 });
 export type ProducedRecord = z.infer<typeof producedRecordSchema>;
 
@@ -200,7 +186,7 @@ const producedListOptions = {
   sortable: ['date', 'number'],
   defaultSort: 'date',
   defaultDir: 'desc',
-  filters: { factoryId: uuidFilterSchema, categoryId: uuidFilterSchema, from: dayFilter, to: dayFilter },
+  filters: { factoryId: uuidFilterSchema, categoryId: uuidFilterSchema, from: dayFilterSchema, to: dayFilterSchema },
 } as const;
 /** GET /api/ckd/produced-records (q: a record number) */
 export const listProducedRecordsQuerySchema = listQuerySchema(producedListOptions);
@@ -214,13 +200,12 @@ export const producedRecordListSchema = listResponseSchema(producedRecordSchema)
 
 /** A kit transfer's number as people see it: KT-000123. */
 export function ckdTransferNumberLabel(number: number): string {
-  return `KT-${String(number).padStart(6, '0')}`;
+  return documentNumberLabel('KT', number);
 }
 
 /** A kit transfer number typed in a search ("KT-000012", "kt12", "12"), or null. */
 export function parseCkdTransferNumber(text: string): number | null {
-  const m = /^(?:KT-?)?0*(\d{1,15})$/i.exec(text.trim());
-  return m?.[1] ? Number(m[1]) : null;
+  return parseDocumentNumber('KT', text);
 }
 
 /** POST /api/ckd/transfers: kits move at once; a factory-scoped user sends from their own factory only. */
@@ -230,7 +215,7 @@ export const createCkdTransferSchema = z
     toFactoryId: z.string({ error: 'Choose the receiving factory' }).uuid('Choose the receiving factory'),
     categoryId: z.string({ error: 'Choose a CKD category' }).uuid('Choose a CKD category'),
     quantity: kitQuantity,
-    date: recordDay,
+    date: recordDaySchema,
     note,
   })
   .refine((t) => t.fromFactoryId !== t.toFactoryId, {
@@ -243,13 +228,13 @@ export const ckdTransferSchema = z.object({
   id: z.string(),
   number: z.number().int(),
   date: z.string(),
-  from: factoryRef,
-  to: factoryRef,
+  from: factoryRefSchema,
+  to: factoryRefSchema,
   category: categoryRef,
   quantity: z.number().int(),
   note: z.string().nullable(),
   createdAt: z.string(),
-  createdBy: personRef,
+  createdBy: personRefSchema,
 });
 export type CkdTransfer = z.infer<typeof ckdTransferSchema>;
 
@@ -261,8 +246,8 @@ const transferListOptions = {
     fromFactoryId: uuidFilterSchema,
     toFactoryId: uuidFilterSchema,
     categoryId: uuidFilterSchema,
-    from: dayFilter,
-    to: dayFilter,
+    from: dayFilterSchema,
+    to: dayFilterSchema,
   },
 } as const;
 /** GET /api/ckd/transfers (q: a transfer number; factory-scoped users see transfers their factory is a side of) */
@@ -287,7 +272,7 @@ export const ckdStockSchema = z.object({
   categories: z.array(categoryRef.extend({ stoveModel: z.string(), active: z.boolean() })),
   rows: z.array(
     z.object({
-      factory: factoryRef.extend({ active: z.boolean() }),
+      factory: factoryRefSchema.extend({ active: z.boolean() }),
       quantities: z.record(z.string(), z.number().int()),
       total: z.number().int(),
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './fields';
 import { booleanFilterSchema, exportQuerySchema, listQuerySchema, listResponseSchema } from './list';
 
 export const PARTNER_TYPES = ['distributor', 'retailer', 'institution', 'ngo', 'individual'] as const;
@@ -6,14 +7,6 @@ export const partnerTypeSchema = z.enum(PARTNER_TYPES, {
   message: `Type must be one of: ${PARTNER_TYPES.join(', ')}`,
 });
 export type PartnerType = z.infer<typeof partnerTypeSchema>;
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is limited to ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const region = z.string().trim().max(100, 'Region is limited to 100 characters');
 

@@ -6,6 +6,14 @@
 import { z } from 'zod';
 import { isIsoDay, latestDayOnEarth } from '../calendar-days';
 import type { Group } from '../permissions';
+import {
+  dayFilterSchema,
+  documentNumberLabel,
+  factoryRefSchema,
+  optionalText,
+  parseDocumentNumber,
+  personRefSchema,
+} from './fields';
 import { listQuerySchema, listResponseSchema, exportQuerySchema, uuidFilterSchema } from './list';
 import { stoveIdStatusSchema } from './stove-ids';
 
@@ -39,13 +47,12 @@ export function mayVoidStoveReports(groups: readonly Group[]): boolean {
 
 /** A stove report's number as people see it: SR-000123. */
 export function stoveReportNumberLabel(number: number): string {
-  return `SR-${String(number).padStart(6, '0')}`;
+  return documentNumberLabel('SR', number);
 }
 
 /** A report number typed in a search ("SR-000012", "sr12", "12"), or null. */
 export function parseStoveReportNumber(text: string): number | null {
-  const m = /^(?:SR-?)?0*(\d{1,15})$/i.exec(text.trim());
-  return m?.[1] ? Number(m[1]) : null;
+  return parseDocumentNumber('SR', text);
 }
 
 /** A report's day: a real day, not in the future (anywhere on earth: a coupler's "today" in any time zone). */
@@ -53,7 +60,6 @@ const day = z
   .string()
   .refine(isIsoDay, 'Use a date like 2026-01-31')
   .refine((d) => d <= latestDayOnEarth(new Date()), 'The date cannot be in the future');
-const dayFilter = z.string().refine(isIsoDay, 'Use a date like 2026-01-31').optional();
 
 /** Codes as the user typed or scanned them: any text, normalized and judged one by one by the service. */
 const reportCodes = z
@@ -63,15 +69,8 @@ const reportCodes = z
     STOVE_REPORT_CODES_MAX,
     `A report holds at most ${STOVE_REPORT_CODES_MAX.toLocaleString('en-US')} stove IDs: split it in two`,
   );
-const note = z
-  .string()
-  .trim()
-  .max(1000, 'A note is limited to 1,000 characters')
-  .nullish()
-  .transform((v) => (v ? v : null));
+const note = optionalText(1000, 'Note');
 
-const factoryRef = z.object({ id: z.string(), name: z.string(), code: z.string() });
-const personRef = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable();
 const categoryRef = z.object({ id: z.string(), name: z.string(), code: z.string(), stoveModel: z.string() });
 
 // ---------------------------------------------------------------------------------------------
@@ -139,16 +138,16 @@ export const stoveReportSchema = z.object({
   number: z.number().int(),
   date: z.string(),
   status: stoveReportStatusSchema,
-  factory: factoryRef,
+  factory: factoryRefSchema,
   category: categoryRef,
   stoveCount: z.number().int(),
   note: z.string().nullable(),
   createdAt: z.string(),
   /** The coupler who submitted it. */
-  createdBy: personRef,
+  createdBy: personRefSchema,
   voidReason: z.string().nullable(),
   voidedAt: z.string().nullable(),
-  voidedBy: personRef,
+  voidedBy: personRefSchema,
 });
 export type StoveReport = z.infer<typeof stoveReportSchema>;
 
@@ -176,9 +175,9 @@ const stoveReportListOptions = {
     /** The coupler who submitted the reports. */
     couplerId: uuidFilterSchema,
     /** Reports of this day or later. */
-    from: dayFilter,
+    from: dayFilterSchema,
     /** Reports of this day or earlier. */
-    to: dayFilter,
+    to: dayFilterSchema,
   },
 } as const;
 /** GET /api/stove-reports (q: a report number or a stove ID on it). Factory-scoped users see their factory's. */

@@ -4,10 +4,8 @@
  */
 import { z } from 'zod';
 import { daysBetween, isIsoDay, latestDayOnEarth, PERIODS, type Period } from '../calendar-days';
+import { factoryRefSchema, personRefSchema } from './fields';
 import { exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
-
-const factoryRef = z.object({ id: z.string(), name: z.string(), code: z.string() });
-const personRef = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable();
 
 const day = (label: string) =>
   z.string({ error: `${label} is required` }).refine(isIsoDay, `${label}: use a real date like 2026-01-31`);
@@ -83,7 +81,7 @@ export type UpdateDailyProductionReport = z.input<typeof updateDailyProductionRe
 
 export const dailyProductionReportSchema = z.object({
   id: z.string(),
-  factory: factoryRef,
+  factory: factoryRefSchema,
   date: z.string(),
   couplersPresent: z.number().int(),
   hoursWorked: z.number(),
@@ -93,9 +91,9 @@ export const dailyProductionReportSchema = z.object({
   downtimeMinutes: z.number().int(),
   notes: z.string().nullable(),
   createdAt: z.string(),
-  createdBy: personRef,
+  createdBy: personRefSchema,
   updatedAt: z.string(),
-  updatedBy: personRef,
+  updatedBy: personRefSchema,
 });
 export type DailyProductionReport = z.infer<typeof dailyProductionReportSchema>;
 
@@ -155,14 +153,14 @@ export const TARGET_STATE_LABELS: Record<TargetState, string> = {
 export const productivityTargetSchema = z.object({
   id: z.string(),
   /** null: the default for every factory without its own target. */
-  factory: factoryRef.nullable(),
+  factory: factoryRefSchema.nullable(),
   effectiveFrom: z.string(),
   stovesPerCouplerPerDay: z.number(),
   hoursPerDay: z.number(),
   /** scheduled: starts after today (may be deleted); in_force: its scope's target today; past: replaced. */
   state: z.enum(TARGET_STATES),
   createdAt: z.string(),
-  createdBy: personRef,
+  createdBy: personRefSchema,
 });
 export type ProductivityTarget = z.infer<typeof productivityTargetSchema>;
 
@@ -255,13 +253,13 @@ export const productivityTrackerSchema = z.object({
   /** Every factory shown, per period (the trend chart). */
   trend: z.array(periodFiguresSchema),
   factories: z.array(
-    z.object({ factory: factoryRef, totals: productivityFiguresSchema, periods: z.array(periodFiguresSchema) }),
+    z.object({ factory: factoryRefSchema, totals: productivityFiguresSchema, periods: z.array(periodFiguresSchema) }),
   ),
   /** The couplers (authors of stove reports) at each factory. */
   couplers: z.array(
     z.object({
       coupler: z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }),
-      factory: factoryRef,
+      factory: factoryRefSchema,
       totals: productivityFiguresSchema,
       periods: z.array(periodFiguresSchema),
     }),

@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { optionalText } from './fields';
 import { listQuerySchema, listResponseSchema } from './list';
 import { userFactorySchema, userNameSchema } from './users';
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is limited to ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const profileSchema = z.object({
   id: z.string(),

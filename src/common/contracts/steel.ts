@@ -4,7 +4,14 @@
  * the overview (stock, low stock, usage trend). Stock never goes negative.
  */
 import { z } from 'zod';
-import { latestDayOnEarth } from '../calendar-days';
+import {
+  dayFilterSchema,
+  factoryRefSchema,
+  hasAtMostDecimals,
+  optionalText,
+  personRefSchema,
+  recordDaySchema,
+} from './fields';
 import { booleanFilterSchema, exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
 
 // ---------------------------------------------------------------------------------------------
@@ -50,33 +57,6 @@ export const STEEL_USAGE_KINDS = ['used', 'scrap', 'ckd_production'] as const sa
 // Shared field rules
 
 const QUANTITY_MAX = 1_000_000_000;
-
-/** At most three decimals (grams, or thousandths of a sheet). */
-function hasAtMostDecimals(value: number, places: number): boolean {
-  const scaled = value * 10 ** places;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-}
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is limited to ${max.toLocaleString('en-US')} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date like 2026-01-31', abort: true })
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    {
-      message: 'Not a real date',
-      abort: true,
-    },
-  );
-
-const dateFilter = isoDay.optional();
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -147,7 +127,7 @@ export const steelCategoryOptionsSchema = z.object({ items: z.array(steelCategor
 /** POST /api/steel/records: one movement at one factory. */
 export const createSteelRecordSchema = z
   .object({
-    date: isoDay.refine((v) => v <= latestDayOnEarth(new Date()), 'The date cannot be in the future'),
+    date: recordDaySchema,
     factoryId: z.string({ message: 'Choose a factory' }).uuid('Choose a factory'),
     categoryId: z.string({ message: 'Choose a steel category' }).uuid('Choose a steel category'),
     kind: z.enum(STEEL_ENTRY_KINDS, { message: 'Choose received, used, scrap or adjustment' }),
@@ -188,13 +168,10 @@ export const createSteelRecordSchema = z
   });
 export type CreateSteelRecord = z.input<typeof createSteelRecordSchema>;
 
-const factoryRef = z.object({ id: z.string(), name: z.string(), code: z.string() });
-const personRef = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable();
-
 export const steelRecordSchema = z.object({
   id: z.number().int(),
   date: z.string(),
-  factory: factoryRef,
+  factory: factoryRefSchema,
   category: z.object({ id: z.string(), name: z.string(), unit: steelUnitSchema }),
   kind: steelRecordKindSchema,
   /** As entered: positive, except an adjustment, which may be negative. */
@@ -208,7 +185,7 @@ export const steelRecordSchema = z.object({
   /** The produced CKD record that used this steel (kind ckd_production). */
   producedRecord: z.object({ id: z.string(), number: z.number().int() }).nullable(),
   createdAt: z.string(),
-  createdBy: personRef,
+  createdBy: personRefSchema,
 });
 export type SteelRecord = z.infer<typeof steelRecordSchema>;
 
@@ -221,9 +198,9 @@ const steelRecordListOptions = {
     categoryId: uuidFilterSchema,
     kind: steelRecordKindSchema.optional(),
     /** On or after this day. */
-    from: dateFilter,
+    from: dayFilterSchema,
     /** On or before this day. */
-    to: dateFilter,
+    to: dayFilterSchema,
   },
 } as const;
 /**
@@ -245,7 +222,7 @@ export type SteelOverviewQuery = z.infer<typeof steelOverviewQuerySchema>;
 
 export const steelOverviewSchema = z.object({
   /** The factories that hold or have held steel (columns of the stock table), by code. */
-  factories: z.array(factoryRef),
+  factories: z.array(factoryRefSchema),
   /** Active categories, and inactive ones still holding stock, by name. */
   categories: z.array(
     z.object({

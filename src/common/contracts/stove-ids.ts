@@ -11,6 +11,7 @@ import {
   STOVE_WIDTH_MIN,
   normalizeCode,
 } from '../stove-codes';
+import { documentNumberLabel, factoryRefSchema, optionalText, parseDocumentNumber, personRefSchema } from './fields';
 import { exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
 
 export const STOVE_ID_STATUSES = ['in_stock', 'coupled', 'validated', 'sold', 'in_transit', 'void'] as const;
@@ -80,20 +81,12 @@ const rawCodes = z
   .array(z.string().max(100, 'A code is at most 32 characters'))
   .min(1, 'Add at least one stove ID')
   .max(STOVE_CODES_PER_REQUEST_MAX, `At most ${STOVE_CODES_PER_REQUEST_MAX.toLocaleString('en-US')} stove IDs at once`);
-const note = z
-  .string()
-  .trim()
-  .max(1000, 'A note is limited to 1,000 characters')
-  .nullish()
-  .transform((v) => (v ? v : null));
+const note = optionalText(1000, 'Note');
 const reason = z.string().trim().min(1, 'A reason is required').max(1000, 'A reason is limited to 1,000 characters');
 const dateFilter = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
   .optional();
-
-const factoryRef = z.object({ id: z.string(), name: z.string(), code: z.string() });
-const personRef = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable();
 
 // ---------------------------------------------------------------------------------------------
 // Registry
@@ -107,7 +100,7 @@ export const stoveIdSchema = z.object({
   status: stoveIdStatusSchema,
   /** While in_transit: the status the transfer will restore. */
   heldStatus: stoveIdStatusSchema.nullable(),
-  factory: factoryRef,
+  factory: factoryRefSchema,
   batch: z.object({ id: z.string(), number: z.number().int(), kind: z.enum(STOVE_BATCH_KINDS) }),
   pendingTransferId: z.string().nullable(),
   voidReason: z.string().nullable(),
@@ -141,11 +134,11 @@ export const stoveIdEventSchema = z.object({
   kind: z.enum(STOVE_EVENT_KINDS),
   fromStatus: stoveIdStatusSchema.nullable(),
   toStatus: stoveIdStatusSchema,
-  factory: factoryRef,
+  factory: factoryRefSchema,
   document: z.object({ type: z.enum(STOVE_DOCUMENT_TYPES), id: z.string(), label: z.string() }).nullable(),
   note: z.string().nullable(),
   at: z.string(),
-  actor: personRef,
+  actor: personRefSchema,
 });
 export type StoveIdEvent = z.infer<typeof stoveIdEventSchema>;
 
@@ -163,7 +156,7 @@ export const stoveBatchSchema = z.object({
   id: z.string(),
   number: z.number().int(),
   kind: z.enum(STOVE_BATCH_KINDS),
-  factory: factoryRef,
+  factory: factoryRefSchema,
   prefix: z.string().nullable(),
   firstNumber: z.number().int().nullable(),
   width: z.number().int().nullable(),
@@ -172,7 +165,7 @@ export const stoveBatchSchema = z.object({
   lastCode: z.string(),
   note: z.string().nullable(),
   createdAt: z.string(),
-  createdBy: personRef,
+  createdBy: personRefSchema,
 });
 export type StoveBatch = z.infer<typeof stoveBatchSchema>;
 
@@ -279,16 +272,16 @@ export const stoveTransferSchema = z.object({
   id: z.string(),
   number: z.number().int(),
   status: stoveTransferStatusSchema,
-  from: factoryRef,
-  to: factoryRef,
+  from: factoryRefSchema,
+  to: factoryRefSchema,
   idCount: z.number().int(),
   receivedCount: z.number().int().nullable(),
   note: z.string().nullable(),
   reason: z.string().nullable(),
   createdAt: z.string(),
-  createdBy: personRef,
+  createdBy: personRefSchema,
   decidedAt: z.string().nullable(),
-  decidedBy: personRef,
+  decidedBy: personRefSchema,
 });
 export type StoveTransfer = z.infer<typeof stoveTransferSchema>;
 
@@ -366,13 +359,12 @@ export const pendingTransferCountSchema = z.object({ incoming: z.number().int() 
 
 /** A transfer's number as people see it: TR-000123. */
 export function transferNumberLabel(number: number): string {
-  return `TR-${String(number).padStart(6, '0')}`;
+  return documentNumberLabel('TR', number);
 }
 
 /** A transfer number typed in a search ("TR-000012", "tr12", "12"), or null. */
 export function parseTransferNumber(text: string): number | null {
-  const m = /^(?:TR-?)?0*(\d{1,15})$/i.exec(text.trim());
-  return m?.[1] ? Number(m[1]) : null;
+  return parseDocumentNumber('TR', text);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -427,7 +419,7 @@ export const validationResultSchema = z.object({
     }),
   ),
   /** The factories the items name. */
-  factories: z.array(factoryRef),
+  factories: z.array(factoryRefSchema),
   summary: z.record(z.enum(VALIDATION_VERDICTS), z.number().int()),
 });
 export type ValidationResult = z.infer<typeof validationResultSchema>;

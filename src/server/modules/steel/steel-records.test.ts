@@ -177,7 +177,7 @@ describe('record a movement', () => {
 
   it.each([
     ['a date in the future', () => ({ date: tomorrow() }), 'date', 'The date cannot be in the future'],
-    ['a date that does not exist', () => ({ date: '2025-02-30' }), 'date', 'Not a real date'],
+    ['a date that does not exist', () => ({ date: '2025-02-30' }), 'date', 'Use a date like 2026-01-31'],
     ['a date in another format', () => ({ date: '30/01/2025' }), 'date', 'Use a date like 2026-01-31'],
     ['a zero quantity', () => ({ quantity: 0 }), 'quantity', 'Quantity cannot be zero'],
     [

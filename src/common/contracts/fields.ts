@@ -1,0 +1,56 @@
+/**
+ * Field rules and reference shapes that several areas' contracts share: one definition each, so a
+ * date, a note or a factory reads and validates the same on every screen.
+ */
+import { z } from 'zod';
+import { isIsoDay, latestDayOnEarth } from '../calendar-days';
+
+/** Optional free text: trimmed, at most `max` characters; empty becomes null. */
+export function optionalText(max: number, label: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} is limited to ${max.toLocaleString('en-US')} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** True when `value` has at most `places` decimals (floating-point noise aside). */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  const scaled = value * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** The earliest date a record (a movement, a document) may carry. */
+export const EARLIEST_RECORD_DAY = '2000-01-01';
+
+/** A record's date: a real day, not before 2000, not in the future (anywhere on earth). */
+export const recordDaySchema = z
+  .string({ error: 'Date is required' })
+  .trim()
+  .min(1, { message: 'Date is required', abort: true })
+  .refine(isIsoDay, { message: 'Use a date like 2026-01-31', abort: true })
+  .refine((d) => d >= EARLIEST_RECORD_DAY, 'The date is too far in the past')
+  .refine((d) => d <= latestDayOnEarth(new Date()), 'The date cannot be in the future');
+
+/** An optional day filter of a list (from, to). */
+export const dayFilterSchema = z.string().refine(isIsoDay, 'Use a date like 2026-01-31').optional();
+
+/** A factory as lists and documents show it. */
+export const factoryRefSchema = z.object({ id: z.string(), name: z.string(), code: z.string() });
+export type FactoryRef = z.infer<typeof factoryRefSchema>;
+
+/** Who did something (null when the user no longer exists). */
+export const personRefSchema = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable();
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+/** A document's number as people see it: prefix and six digits, e.g. SR-000123. */
+export function documentNumberLabel(prefix: string, number: number): string {
+  return `${prefix}-${String(number).padStart(6, '0')}`;
+}
+
+/** A document number typed in a search ("SR-000012", "sr12", "12"), or null. */
+export function parseDocumentNumber(prefix: string, text: string): number | null {
+  const m = new RegExp(`^(?:${prefix}-?)?0*(\\d{1,15})$`, 'i').exec(text.trim());
+  return m?.[1] ? Number(m[1]) : null;
+}
