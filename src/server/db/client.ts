@@ -12,11 +12,19 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as authSchema from './schema/auth';
 import * as coreSchema from './schema/core';
+import * as inventorySchema from './schema/inventory';
 import * as partnersSchema from './schema/partners';
 import * as productionSchema from './schema/production';
 import * as stoveIdsSchema from './schema/stove-ids';
 
-export const schema = { ...authSchema, ...coreSchema, ...partnersSchema, ...stoveIdsSchema, ...productionSchema };
+export const schema = {
+  ...authSchema,
+  ...coreSchema,
+  ...partnersSchema,
+  ...stoveIdsSchema,
+  ...productionSchema,
+  ...inventorySchema,
+};
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database: repositories accept either. */

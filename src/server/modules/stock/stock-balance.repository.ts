@@ -1,5 +1,5 @@
 /**
- * The one way a stock balance (steel or kits) changes: the balance rows are locked in key order
+ * The one way a stock balance (steel, kits or inventory items) changes: the balance rows are locked in key order
  * (so concurrent movements never deadlock), every resulting balance is checked, and only when
  * none would go below zero are they all updated. A CHECK (quantity >= 0) on the balance tables
  * stands behind this. Call inside the transaction that writes the movements themselves.
@@ -7,10 +7,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 
-export type StockLedger = 'steel' | 'ckd';
+export type StockLedger = 'steel' | 'ckd' | 'inventory';
 
 export interface StockDelta {
   factoryId: string;
+  /** What is stocked: a steel or kit category, or an inventory item. */
   categoryId: string;
   /** Signed change of the balance. */
   delta: number;
@@ -24,9 +25,11 @@ export interface StockShortage {
   needed: number;
 }
 
-const TABLES: Record<StockLedger, ReturnType<typeof sql.raw>> = {
-  steel: sql.raw('steel_stock'),
-  ckd: sql.raw('ckd_stock'),
+/** Each ledger's balance table and the column of what it stocks (beside factory_id). */
+const TABLES: Record<StockLedger, { table: ReturnType<typeof sql.raw>; key: ReturnType<typeof sql.raw> }> = {
+  steel: { table: sql.raw('steel_stock'), key: sql.raw('category_id') },
+  ckd: { table: sql.raw('ckd_stock'), key: sql.raw('category_id') },
+  inventory: { table: sql.raw('inventory_stock'), key: sql.raw('item_id') },
 };
 
 /** Deltas of the same factory and category summed, in lock order. */
@@ -58,19 +61,19 @@ export async function applyStockDeltas(
 ): Promise<StockShortage[]> {
   const lines = mergeStockDeltas(deltas).filter((d) => d.delta !== 0);
   if (lines.length === 0) return [];
-  const table = TABLES[ledger];
+  const { table, key } = TABLES[ledger];
   const input = sql`(select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
                        as d("factoryId" uuid, "categoryId" uuid, delta numeric))`;
   await tx.execute(sql`
-    insert into ${table} (factory_id, category_id)
+    insert into ${table} (factory_id, ${key})
     select "factoryId", "categoryId" from ${input} d order by 1, 2
     on conflict do nothing`);
   const rows = await queryRows<{ factoryId: string; categoryId: string; available: string; after: string }>(
     tx,
-    sql`select s.factory_id as "factoryId", s.category_id as "categoryId",
+    sql`select s.factory_id as "factoryId", s.${key} as "categoryId",
                s.quantity::text as available, (s.quantity + d.delta)::text as after
-          from ${table} s join ${input} d on d."factoryId" = s.factory_id and d."categoryId" = s.category_id
-         order by s.factory_id, s.category_id
+          from ${table} s join ${input} d on d."factoryId" = s.factory_id and d."categoryId" = s.${key}
+         order by s.factory_id, s.${key}
            for update of s`,
   );
   const shortages = rows
@@ -85,6 +88,6 @@ export async function applyStockDeltas(
   await tx.execute(sql`
     update ${table} s set quantity = s.quantity + d.delta, updated_at = now()
       from ${input} d
-     where s.factory_id = d."factoryId" and s.category_id = d."categoryId"`);
+     where s.factory_id = d."factoryId" and s.${key} = d."categoryId"`);
   return [];
 }
