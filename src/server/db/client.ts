@@ -15,6 +15,7 @@ import * as coreSchema from './schema/core';
 import * as inventorySchema from './schema/inventory';
 import * as partnersSchema from './schema/partners';
 import * as productionSchema from './schema/production';
+import * as salesSchema from './schema/sales';
 import * as stoveIdsSchema from './schema/stove-ids';
 
 export const schema = {
@@ -24,6 +25,7 @@ export const schema = {
   ...stoveIdsSchema,
   ...productionSchema,
   ...inventorySchema,
+  ...salesSchema,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
