@@ -31,13 +31,6 @@ export interface ReportFilters extends PeriodValue {
   categoryId: string | undefined;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Today in the browser's time zone, YYYY-MM-DD. */
-export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The days of a preset, up to today for the current month and year ('custom' has none). */
 export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: string): DayRange {
   switch (preset) {

@@ -14,12 +14,12 @@ import {
   fieldMessages,
   formatDay,
   formatRange,
-  localToday,
   readReportFilters,
   reportQueryString,
   writeReportFilters,
   type ReportFilters,
 } from '../components/report-filters.model';
+import { localToday } from '@web/lib/local-today';
 import { ExportLink, ReportError, ReportSkeleton } from '../components/report-states';
 
 /** What the page needs of the signed-in user: a factory-scoped user reports on their own factory. */

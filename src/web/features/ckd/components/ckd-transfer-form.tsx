@@ -17,12 +17,12 @@ import {
   ckdTransferFormSchema,
   kitCount,
   kitsInStock,
-  localToday,
   nameWithCode,
   transferShortfall,
   typedKits,
   type CkdTransferFormValues,
 } from './ckd.model';
+import { localToday } from '@web/lib/local-today';
 import { CkdLoadError } from './ckd-load-error';
 import { ShortageList } from './shortage-list';
 

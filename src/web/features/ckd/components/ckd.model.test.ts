@@ -5,7 +5,6 @@ import {
   ckdTransferFormSchema,
   kitCount,
   kitsInStock,
-  localToday,
   nameWithCode,
   numberFromText,
   producedRecordFormSchema,
@@ -83,12 +82,6 @@ describe('kits in stock and shortfall', () => {
   it('formats counts and names', () => {
     expect(kitCount(1250)).toBe('1,250 kits');
     expect(nameWithCode({ name: 'Nairobi', code: 'NBO' })).toBe('Nairobi (NBO)');
-  });
-});
-
-describe('localToday', () => {
-  it('is the device calendar day', () => {
-    expect(localToday(new Date(2026, 0, 9, 23, 30))).toBe('2026-01-09');
   });
 });
 

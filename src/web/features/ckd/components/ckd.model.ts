@@ -76,12 +76,6 @@ export function nameWithCode(x: { name: string; code: string }): string {
   return `${x.name} (${x.code})`;
 }
 
-/** Today on this device's calendar (YYYY-MM-DD): the default date of a new record. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The "Record produced kits" form: the contract, with the quantity typed as text. */
 export const producedRecordFormSchema = z.object({
   ...createProducedRecordSchema.shape,

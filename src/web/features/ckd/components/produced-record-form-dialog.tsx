@@ -12,7 +12,8 @@ import { useFactoryOptions } from '@web/lib/factory-options';
 import { useCreateProducedRecord } from '../api/create-produced-record';
 import { useCkdCategories } from '../api/get-ckd-categories';
 import { CkdLoadError } from './ckd-load-error';
-import { kitCount, localToday, nameWithCode, producedRecordFormSchema, steelNeeded, typedKits } from './ckd.model';
+import { kitCount, nameWithCode, producedRecordFormSchema, steelNeeded, typedKits } from './ckd.model';
+import { localToday } from '@web/lib/local-today';
 import { ShortageList } from './shortage-list';
 import { SteelNeededTable } from './steel-needed-table';
 

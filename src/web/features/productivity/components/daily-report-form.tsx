@@ -20,7 +20,8 @@ import { useCreateDailyProductionReport } from '../api/create-daily-production-r
 import { useDailyReportOfDay } from '../api/get-daily-production-reports';
 import { useUpdateDailyProductionReport } from '../api/update-daily-production-report';
 import { figuresAfterLookup, lookupKey, NEW_DAY_FIGURES, type DailyReportFormValues } from './daily-report-form.model';
-import { formatDay, localToday } from './productivity-format.model';
+import { formatDay } from './productivity-format.model';
+import { localToday } from '@web/lib/local-today';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -38,9 +38,3 @@ export const BAND_LABELS: Record<AttainmentBand, string> = {
 export function formatDay(day: string): string {
   return dayLabel(day);
 }
-
-/** The browser's own date (the person's today), as YYYY-MM-DD. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

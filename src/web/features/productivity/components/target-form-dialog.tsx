@@ -5,7 +5,8 @@ import { SelectField, TextField } from '@web/components/form/form-fields';
 import { useAppForm } from '@web/components/form/use-app-form';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { useCreateProductivityTarget } from '../api/create-productivity-target';
-import { formatDay, localToday } from './productivity-format.model';
+import { formatDay } from './productivity-format.model';
+import { localToday } from '@web/lib/local-today';
 
 /** New target: the default or one factory's, from an effective date on. */
 export function TargetFormDialog({ onClose }: { onClose: () => void }) {

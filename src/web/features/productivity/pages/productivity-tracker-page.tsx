@@ -11,7 +11,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
 import { useProductivityTracker } from '../api/get-productivity-tracker';
 import { AttainmentBadge } from '../components/attainment-badge';
-import { formatDay, formatFigure, localToday } from '../components/productivity-format.model';
+import { formatDay, formatFigure } from '../components/productivity-format.model';
+import { localToday } from '@web/lib/local-today';
 import { TrackerChart } from '../components/tracker-chart';
 import { TrackerFiltersBar } from '../components/tracker-filters';
 import {

@@ -8,12 +8,12 @@ import { formatSteelQuantity, STEEL_RECORD_KIND_LABELS } from '@common/contracts
 import { useCreateSteelRecord } from '../api/create-steel-record';
 import { useSteelCategoryOptions } from '@web/lib/steel-category-options';
 import {
-  localToday,
   quantityHint,
   quantityLabel,
   STEEL_ENTRY_KIND_OPTIONS,
   steelRecordFormSchema,
 } from './steel-record-form.model';
+import { localToday } from '@web/lib/local-today';
 import type { SteelViewer } from './steel-viewer';
 
 interface SteelRecordFormDialogProps {

@@ -11,13 +11,6 @@ import {
   type SteelUnit,
 } from '@common/contracts/steel';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Today in the browser's time zone, YYYY-MM-DD: the form's default date. */
-export function localToday(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** A number typed in a text field: '' when empty, else the number (NaN when it is not one). */
 function typedNumber(label: string, required: boolean) {
   return z

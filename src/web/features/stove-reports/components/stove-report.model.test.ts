@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { StoveReportCheck } from '@common/contracts/production';
 import {
   backOf,
-  localToday,
   refusedCodes,
   reportConsequence,
   reportQuestion,
@@ -74,10 +73,6 @@ describe('words', () => {
     ).toBe(
       "2 stove IDs become coupled as Jiko Classic stoves made on 5 Mar 2026, and 2 kits are taken from Mombasa Assembly's stock. A manager can void the report if it is wrong.",
     );
-  });
-
-  it('takes today in the browser’s time zone', () => {
-    expect(localToday(new Date(2026, 0, 9, 23, 30))).toBe('2026-01-09');
   });
 });
 

@@ -29,12 +29,6 @@ export function personName(person: Person): string {
   return person ? (person.name ?? person.email) : '—';
 }
 
-/** Today in the browser's time zone, as YYYY-MM-DD (the day a coupler means by "today"). */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** Each code's verdict by code. */
 export function verdictsByCode(check: StoveReportCheck | undefined): ReadonlyMap<string, CheckItem> {
   return new Map((check?.items ?? []).map((item) => [item.code, item]));

@@ -27,7 +27,6 @@ import { RecentStoveReports } from '../components/recent-stove-reports';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import {
   kits,
-  localToday,
   recentScope,
   refusedCodes,
   reportConsequence,
@@ -38,6 +37,7 @@ import {
   verdictsByCode,
   type StoveReportViewer,
 } from '../components/stove-report.model';
+import { localToday } from '@web/lib/local-today';
 
 /** The pause after the last change before the list is checked again. */
 const CHECK_DEBOUNCE_MS = 400;
