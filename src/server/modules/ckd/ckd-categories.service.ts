@@ -33,6 +33,7 @@ import {
   withUsage,
   type CategoryWithUsage,
 } from './ckd-categories.repository';
+import { violatedUniqueIndex } from '../../db/unique-violation';
 
 type CategoryInput = z.output<typeof ckdCategoryInputSchema>;
 type CategoryChange = z.output<typeof updateCkdCategorySchema>;
@@ -89,11 +90,9 @@ async function assertUnique(db: Executor, values: { name?: string; code?: string
 
 /** The unique index a concurrent insert or update ran into, or null. */
 function uniqueViolation(error: unknown): 'name' | 'code' | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'ckd_categories_name_key') return 'name';
-    if (code === '23505' && constraint === 'ckd_categories_code_key') return 'code';
-  }
+  const index = violatedUniqueIndex(error);
+  if (index === 'ckd_categories_name_key') return 'name';
+  if (index === 'ckd_categories_code_key') return 'code';
   return null;
 }
 

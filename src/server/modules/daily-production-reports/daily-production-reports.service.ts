@@ -33,6 +33,7 @@ import {
   type DailyReportFilters,
   type DailyReportRow,
 } from './daily-production-reports.repository';
+import { violatedUniqueIndex } from '../../db/unique-violation';
 
 type CreateInput = z.output<typeof createDailyProductionReportSchema>;
 type UpdateInput = z.output<typeof updateDailyProductionReportSchema>;
@@ -114,11 +115,7 @@ function duplicate(factoryName: string, date: string) {
 
 /** The unique index on (factory, day) refused an insert: another request created the report first. */
 function isDuplicateDay(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === UNIQUE_INDEX) return true;
-  }
-  return false;
+  return violatedUniqueIndex(error) === UNIQUE_INDEX;
 }
 
 async function readReport(db: Executor, id: string): Promise<DailyProductionReport> {

@@ -29,6 +29,7 @@ import {
   lockTargetRow,
   type TargetRow,
 } from './productivity-targets.repository';
+import { violatedUniqueIndex } from '../../db/unique-violation';
 
 type CreateInput = z.output<typeof createProductivityTargetSchema>;
 
@@ -89,11 +90,7 @@ function duplicate(scope: string, day: string) {
 
 /** The unique index on (scope, day) refused an insert: another request created the target first. */
 function isDuplicateTarget(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === UNIQUE_INDEX) return true;
-  }
-  return false;
+  return violatedUniqueIndex(error) === UNIQUE_INDEX;
 }
 
 /**

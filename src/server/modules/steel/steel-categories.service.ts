@@ -32,6 +32,7 @@ import {
   type SteelCategoryListRow,
   type SteelCategoryTableRow,
 } from './steel-categories.repository';
+import { violatedUniqueIndex } from '../../db/unique-violation';
 
 type ValidCategory = z.output<typeof steelCategoryInputSchema>;
 type ValidCategoryChange = z.output<typeof updateSteelCategorySchema>;
@@ -95,11 +96,7 @@ async function assertNameFree(db: Executor, name: string, exceptId?: string) {
 
 /** The unique index on lower(name) refused a write (two requests raced for the same name). */
 function isNameConflict(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'steel_categories_name_key') return true;
-  }
-  return false;
+  return violatedUniqueIndex(error) === 'steel_categories_name_key';
 }
 
 async function withNameConflict<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {

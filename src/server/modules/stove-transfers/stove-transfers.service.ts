@@ -56,6 +56,7 @@ import {
   type TransferFilters,
   type TransferRow,
 } from './stove-transfers.repository';
+import { violatedUniqueIndex } from '../../db/unique-violation';
 
 type SendInput = z.output<typeof sendStoveTransferSchema>;
 type TransferQuery = Omit<ListStoveTransfersQuery, 'limit' | 'cursor'>;
@@ -219,11 +220,7 @@ const refusal = (problems: ItemProblem[], total: number) =>
 
 /** The one-pending-item-per-ID unique index refused an insert (a race the locks should already prevent). */
 function isPendingItemConflict(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'stove_transfer_items_one_pending_idx') return true;
-  }
-  return false;
+  return violatedUniqueIndex(error) === 'stove_transfer_items_one_pending_idx';
 }
 
 /**
