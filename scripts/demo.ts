@@ -12,7 +12,8 @@ startServer({
       console.log(
         `  Demo data: ${seeded.factories} factories, ${seeded.users} users, ${seeded.partners} partners, ` +
           `${seeded.stoveIds} stove IDs, ${seeded.steelRecords} steel records, ${seeded.ckdDocuments} CKD records and ` +
-          `transfers, ${seeded.stoveReports} stove reports and ${seeded.productivity} targets and daily reports added ` +
+          `transfers, ${seeded.salesPrices} sales prices, ${seeded.stoveReports} stove reports, ${seeded.productivity} targets and daily reports ` +
+          `and ${seeded.inventoryEntries} inventory entries added ` +
           `(logins in README.md).`,
       );
     }

@@ -7,6 +7,7 @@
 import { execSync } from 'node:child_process';
 import { bundleReport } from './bundle';
 import { benchCkdReports } from './ckd-reports';
+import { benchInventory } from './inventory';
 import { benchMe } from './me';
 import { benchPartners } from './partners';
 import { benchStoveIds } from './stove-ids';
@@ -25,6 +26,7 @@ const BENCHES: Record<string, Bench> = {
   'stove-validation': benchStoveValidation,
   'ckd-reports': benchCkdReports,
   'stove-reports': benchStoveReports,
+  inventory: benchInventory,
 };
 
 const wanted = process.argv.slice(2);

@@ -26,9 +26,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { factoryRoutes } from './modules/factories/factories.routes';
 import { groupPermissionRoutes } from './modules/group-permissions/group-permissions.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { salesRoutes } from './modules/sales/sales.routes';
 import { steelRoutes } from './modules/steel/steel.routes';
 import { stoveIdBatchRoutes } from './modules/stove-ids/stove-id-batches.routes';
 import { stoveIdRoutes } from './modules/stove-ids/stove-ids.routes';
@@ -156,6 +158,8 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   await app.register(stoveReportRoutes, { db });
   await app.register(steelRoutes, { db });
   await app.register(ckdReportRoutes, { db });
+  await app.register(salesRoutes, { db });
+  await app.register(inventoryRoutes, { db });
 
   const webRoot = resolve(config.webDistDir);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

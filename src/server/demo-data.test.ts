@@ -24,8 +24,10 @@ describe('demo data', () => {
     expect(first.stoveIds).toBeGreaterThan(1000);
     expect(first.steelRecords).toBeGreaterThan(50);
     expect(first.ckdDocuments).toBeGreaterThan(20);
+    expect(first.salesPrices).toBeGreaterThan(30);
     expect(first.stoveReports).toBeGreaterThan(10);
     expect(first.productivity).toBeGreaterThan(20);
+    expect(first.inventoryEntries).toBeGreaterThan(150);
     expect(await seedDemoData(handle.db)).toEqual({
       factories: 0,
       users: 0,
@@ -33,8 +35,10 @@ describe('demo data', () => {
       stoveIds: 0,
       steelRecords: 0,
       ckdDocuments: 0,
+      salesPrices: 0,
       stoveReports: 0,
       productivity: 0,
+      inventoryEntries: 0,
     });
   }, 120_000);
 
@@ -59,7 +63,7 @@ describe('demo data', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('every steel and kit balance equals the sum of its ledger, and the kit days reconcile', async () => {
+  it('every steel, kit and inventory balance equals the sum of its ledger, and the kit days reconcile', async () => {
     const steel = await queryRows<{ n: number }>(
       handle.db,
       sql`select count(*)::int as n from steel_stock s
@@ -76,6 +80,13 @@ describe('demo data', () => {
                                  where d.factory_id = s.factory_id and d.category_id = s.category_id)`,
     );
     expect(kits).toEqual([{ n: 0 }]);
+    const inventory = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from inventory_stock s
+           where s.quantity <> (select coalesce(sum(delta), 0) from inventory_movements m
+                                 where m.factory_id = s.factory_id and m.item_id = s.item_id)`,
+    );
+    expect(inventory).toEqual([{ n: 0 }]);
   });
 
   it('every coupled stove report ID was coupled by its report', async () => {

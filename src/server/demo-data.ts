@@ -1,6 +1,7 @@
 /**
  * Seeds the demo factories and users of demo-accounts.ts, demo partners, stove IDs, steel, CKD kits,
- * stove reports, daily production reports and productivity targets (`npm run demo`).
+ * sales categories, packages and prices, stove reports, daily production reports, productivity
+ * targets and general inventory (`npm run demo`).
  */
 import { count } from 'drizzle-orm';
 import type { PartnerType } from '../common/contracts/partners';
@@ -13,7 +14,9 @@ import { createUser } from './modules/users/users.service';
 import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { findUserIdByEmail } from './modules/users/users.repository';
 import { seedDemoCkd } from './demo-ckd';
+import { seedDemoInventory } from './demo-inventory';
 import { seedDemoProductivity } from './demo-productivity';
+import { seedDemoSales } from './demo-sales';
 import { seedDemoSteel } from './demo-steel';
 import { seedDemoStoveIds } from './demo-stove-ids';
 import { seedDemoStoveReports } from './demo-stove-reports';
@@ -26,8 +29,10 @@ export async function seedDemoData(db: Database): Promise<{
   stoveIds: number;
   steelRecords: number;
   ckdDocuments: number;
+  salesPrices: number;
   stoveReports: number;
   productivity: number;
+  inventoryEntries: number;
 }> {
   let factories = 0;
   let users = 0;
@@ -62,12 +67,19 @@ export async function seedDemoData(db: Database): Promise<{
   // The supply chain in its order: steel feeds the kits, kits feed the stove reports.
   const steelRecords = await seedDemoSteel(db, ids, await userId('senior.supervisor@example.com'));
   const ckdDocuments = await seedDemoCkd(db, ids, admin);
+  // Sales packages are built on the kit categories.
+  const salesPrices = await seedDemoSales(db, await userId('senior.sales@example.com'));
   const stoveReports = await seedDemoStoveReports(db, ids, {
     coupler: await userId('coupler@example.com'),
     factoryManager: await userId('factory.manager@example.com'),
     admin,
   });
   const productivity = await seedDemoProductivity(db, ids, admin);
+  const inventoryEntries = await seedDemoInventory(db, ids, {
+    store: await userId('senior.production@example.com'),
+    factoryManager: await userId('factory.manager@example.com'),
+    admin,
+  });
   return {
     factories,
     users,
@@ -75,8 +87,10 @@ export async function seedDemoData(db: Database): Promise<{
     stoveIds,
     steelRecords,
     ckdDocuments,
+    salesPrices,
     stoveReports,
     productivity,
+    inventoryEntries,
   };
 }
 

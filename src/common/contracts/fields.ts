@@ -38,7 +38,6 @@ export const dayFilterSchema = z.string().refine(isIsoDay, 'Use a date like 2026
 
 /** A factory as lists and documents show it. */
 export const factoryRefSchema = z.object({ id: z.string(), name: z.string(), code: z.string() });
-export type FactoryRef = z.infer<typeof factoryRefSchema>;
 
 /** Who did something (null when the user no longer exists). */
 export const personRefSchema = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable();

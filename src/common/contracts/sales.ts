@@ -244,8 +244,11 @@ const priceListOptions = {
     to: dayFilterSchema,
   },
 } as const;
-/** GET /api/sales/prices: the price history (every price ever set), newest date first. */
-/** DELETE /api/sales/prices/:id withdraws a scheduled price (from a later day than today, UTC); 409 for a price in force or past. */
+/**
+ * GET /api/sales/prices: the price history (every price ever set), newest date first.
+ * (DELETE /api/sales/prices/:id withdraws a scheduled price, from a later day than today (UTC);
+ * 409 for a price in force or past.)
+ */
 export const listSalesPricesQuerySchema = listQuerySchema(priceListOptions);
 export type ListSalesPricesQuery = z.infer<typeof listSalesPricesQuerySchema>;
 /** GET /api/sales/prices/export.csv */

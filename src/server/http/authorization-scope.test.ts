@@ -15,6 +15,7 @@ import { createDailyReport } from '../modules/daily-production-reports/daily-pro
 import { createTarget } from '../modules/productivity/productivity-targets.service';
 import { submitReport } from '../modules/stove-reports/stove-reports.service';
 import { STOVE_REPORT_VOID_GROUPS } from '../../common/contracts/production';
+import { giveInventory, makeInventoryItem } from '../test/inventory';
 import { giveKits, giveSteel, makeCkdCategory, makeSteelCategory } from '../test/production';
 import { makeStoveIds } from '../test/stove-ids';
 import { createTestContext, type TestContext } from '../test/test-app';
@@ -75,6 +76,45 @@ const UNSCOPED = new Set([
   'PATCH /api/steel/categories/:id',
   'POST /api/steel/categories/:id/deactivate',
   'POST /api/steel/categories/:id/reactivate',
+  // Sales categories, packages and prices are the same for every factory.
+  'GET /api/sales/categories',
+  'POST /api/sales/categories',
+  'PATCH /api/sales/categories/:id',
+  'DELETE /api/sales/categories/:id',
+  'POST /api/sales/categories/:id/deactivate',
+  'POST /api/sales/categories/:id/reactivate',
+  'GET /api/sales/packages',
+  'GET /api/sales/packages/export.csv',
+  'POST /api/sales/packages',
+  'PATCH /api/sales/packages/:id',
+  'DELETE /api/sales/packages/:id',
+  'POST /api/sales/packages/:id/deactivate',
+  'POST /api/sales/packages/:id/reactivate',
+  'GET /api/sales/options',
+  'GET /api/sales/prices',
+  'GET /api/sales/prices/export.csv',
+  'GET /api/sales/prices/grid',
+  'POST /api/sales/prices',
+  'DELETE /api/sales/prices/:id',
+  // Inventory master data (the items list's stock is scoped: see SCOPE).
+  'GET /api/inventory/options',
+  'GET /api/inventory/categories',
+  'POST /api/inventory/categories',
+  'PATCH /api/inventory/categories/:id',
+  'DELETE /api/inventory/categories/:id',
+  'POST /api/inventory/categories/:id/deactivate',
+  'POST /api/inventory/categories/:id/reactivate',
+  'GET /api/inventory/units',
+  'POST /api/inventory/units',
+  'PATCH /api/inventory/units/:id',
+  'DELETE /api/inventory/units/:id',
+  'POST /api/inventory/units/:id/deactivate',
+  'POST /api/inventory/units/:id/reactivate',
+  'POST /api/inventory/items',
+  'PATCH /api/inventory/items/:id',
+  'DELETE /api/inventory/items/:id',
+  'POST /api/inventory/items/:id/deactivate',
+  'POST /api/inventory/items/:id/reactivate',
 ]);
 
 interface World {
@@ -103,6 +143,11 @@ interface World {
   /** A CKD category with kits at the own and the other factory, and a kit transfer other → third. */
   ckdKit: string;
   otherCkdTransfer: string;
+  /** An inventory item with stock at the own and the other factory. */
+  inventoryItem: string;
+  /** An input at the own factory and one at the other. */
+  ownInventoryEntry: string;
+  otherInventoryEntry: string;
 }
 
 interface Probe {
@@ -554,7 +599,111 @@ const SCOPE: Record<string, ScopeCase> = {
     }),
     leaks: (w) => w.otherFactoryCode,
   },
+  'GET /api/inventory/stock': {
+    permission: 'inventory-management',
+    own: (w) => ({ method: 'GET', url: `/api/inventory/stock?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/inventory/stock?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/inventory/stock/export.csv': {
+    permission: 'inventory-management',
+    own: () => ({ method: 'GET', url: '/api/inventory/stock/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/inventory/stock/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'GET /api/inventory/items': {
+    permission: 'inventory-management',
+    // The stock shown is the own factory's, never the other's 777 units.
+    own: () => ({ method: 'GET', url: '/api/inventory/items', status: 200 }),
+    other: () => ({ method: 'GET', url: '/api/inventory/items', status: 200 }),
+    leaks: () => '"totalStock":777',
+  },
+  'GET /api/inventory/items/export.csv': {
+    permission: 'inventory-management',
+    own: () => ({ method: 'GET', url: '/api/inventory/items/export.csv', status: 200 }),
+    other: () => ({ method: 'GET', url: '/api/inventory/items/export.csv', status: 200 }),
+    leaks: () => ',777,',
+  },
+  'POST /api/inventory/inputs': {
+    permission: 'inventory-management',
+    own: (w) => ({ method: 'POST', url: '/api/inventory/inputs', payload: inventoryInput(w.own, w), status: 201 }),
+    other: (w) => ({ method: 'POST', url: '/api/inventory/inputs', payload: inventoryInput(w.other, w), status: 403 }),
+  },
+  'POST /api/inventory/removals': {
+    permission: 'inventory-management',
+    // The own case removes nothing: a note of 2,000 characters is refused by validation before scope.
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/inventory/removals',
+      payload: { ...inventoryRemoval(w.own, w), note: 'x'.repeat(2000) },
+      status: 400,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/inventory/removals',
+      payload: inventoryRemoval(w.other, w),
+      status: 403,
+    }),
+  },
+  'POST /api/inventory/transfers': {
+    permission: 'inventory-management',
+    own: (w) => ({ method: 'POST', url: '/api/inventory/transfers', payload: inventorySent(w.own, w), status: 201 }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/inventory/transfers',
+      payload: inventorySent(w.other, w),
+      status: 403,
+    }),
+  },
+  'GET /api/inventory/entries': {
+    permission: 'inventory-management',
+    own: (w) => ({ method: 'GET', url: `/api/inventory/entries?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/inventory/entries?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherInventoryEntry,
+  },
+  'GET /api/inventory/entries/export.csv': {
+    permission: 'inventory-management',
+    own: () => ({ method: 'GET', url: '/api/inventory/entries/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/inventory/entries/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'GET /api/inventory/entries/:id': {
+    permission: 'inventory-management',
+    own: (w) => ({ method: 'GET', url: `/api/inventory/entries/${w.ownInventoryEntry}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/inventory/entries/${w.otherInventoryEntry}`, status: 404 }),
+  },
+  'GET /api/inventory/movements': {
+    permission: 'inventory-management',
+    own: (w) => ({ method: 'GET', url: `/api/inventory/movements?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/inventory/movements?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/inventory/movements/export.csv': {
+    permission: 'inventory-management',
+    own: () => ({ method: 'GET', url: '/api/inventory/movements/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/inventory/movements/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
 };
+
+/** One unit of the world's inventory item received, removed or sent (to the third factory) at a factory. */
+const inventoryLine = (w: World) => ({ itemId: w.inventoryItem, quantity: 1 });
+const inventoryInput = (factoryId: string, w: World) => ({
+  date: new Date().toISOString().slice(0, 10),
+  factoryId,
+  lines: [inventoryLine(w)],
+});
+const inventoryRemoval = (factoryId: string, w: World) => ({
+  date: new Date().toISOString().slice(0, 10),
+  factoryId,
+  lines: [{ ...inventoryLine(w), reason: 'used' }],
+});
+const inventorySent = (fromFactoryId: string, w: World) => ({
+  date: new Date().toISOString().slice(0, 10),
+  fromFactoryId,
+  toFactoryId: w.third,
+  lines: [inventoryLine(w)],
+});
 
 /** One kit of the world's CKD category sent from a factory to the third one. */
 const kitsSent = (fromFactoryId: string, w: World) => ({
@@ -665,6 +814,9 @@ describe('authorization matrix: own factory / other factory', () => {
       otherTarget: '',
       ckdKit: '',
       otherCkdTransfer: '',
+      inventoryItem: '',
+      ownInventoryEntry: '',
+      otherInventoryEntry: '',
     };
     const kit = await makeCkdCategory(ctx.handle.db);
     for (const factoryId of [own.id, other.id]) {
@@ -729,6 +881,16 @@ describe('authorization matrix: own factory / other factory', () => {
         note: null,
       })
     ).id;
+    const inventoryItem = await makeInventoryItem(ctx.handle.db);
+    world.inventoryItem = inventoryItem.id;
+    world.ownInventoryEntry = (
+      await giveInventory(ctx.handle.db, { factoryId: own.id, itemId: inventoryItem.id, quantity: 5 })
+    ).entryId;
+    world.otherInventoryEntry = (
+      await giveInventory(ctx.handle.db, { factoryId: other.id, itemId: inventoryItem.id, quantity: 1000 })
+    ).entryId;
+    const otherOnly = await makeInventoryItem(ctx.handle.db);
+    await giveInventory(ctx.handle.db, { factoryId: other.id, itemId: otherOnly.id, quantity: 777 });
     for (const group of SCOPED_GROUPS) {
       const { cookie } = await ctx.signedInAs([group], { factoryId: own.id });
       cookies.set(group, cookie);

@@ -17,7 +17,9 @@ const AppShell = lazy(() => import('./layouts/app-shell').then((m) => ({ default
 const AreaPlaceholderPage = lazy(() =>
   import('./pages/area-placeholder-page').then((m) => ({ default: m.AreaPlaceholderPage })),
 );
-const InventoryPage = lazy(() => import('./pages/inventory-page').then((m) => ({ default: m.InventoryPage })));
+const InventoryPage = lazy(() =>
+  import('@web/features/inventory/pages/inventory-page').then((m) => ({ default: m.InventoryPage })),
+);
 const FactoriesPage = lazy(() =>
   import('@web/features/factories/pages/factories-page').then((m) => ({ default: m.FactoriesPage })),
 );
@@ -129,6 +131,15 @@ const SteelCategoriesPage = lazy(() =>
 const SteelRecordsPage = lazy(() =>
   import('@web/features/steel/pages/steel-records-page').then((m) => ({ default: m.SteelRecordsPage })),
 );
+const SalesPackagesPage = lazy(() =>
+  import('@web/features/sales/pages/sales-packages-page').then((m) => ({ default: m.SalesPackagesPage })),
+);
+const SalesCategoriesPage = lazy(() =>
+  import('@web/features/sales/pages/sales-categories-page').then((m) => ({ default: m.SalesCategoriesPage })),
+);
+const PriceAllocationPage = lazy(() =>
+  import('@web/features/sales/pages/price-allocation-page').then((m) => ({ default: m.PriceAllocationPage })),
+);
 
 const AccountPage = lazy(() =>
   import('@web/features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
@@ -186,7 +197,13 @@ function shellRoutePage(route: ShellRoute): ReactNode {
     return <WithMe>{(me) => <SteelCategoriesPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/steel/records')
     return <WithMe>{(me) => <SteelRecordsPage title={route.title} viewer={me} />}</WithMe>;
-  return isInventoryRoute(route) ? <InventoryPage route={route} /> : <AreaPlaceholderPage route={route} />;
+  if (route.path === '/sales/packages') return <SalesPackagesPage title={route.title} />;
+  if (route.path === '/sales/categories') return <SalesCategoriesPage title={route.title} />;
+  if (route.path === '/sales/price-allocation') return <PriceAllocationPage title={route.title} />;
+  // The eight inventory routes are one screen, a tab per route.
+  if (isInventoryRoute(route))
+    return <WithMe>{(me) => <InventoryPage title={route.title} path={route.path} viewer={me} />}</WithMe>;
+  return <AreaPlaceholderPage route={route} />;
 }
 
 const shellRoutes: RouteObject[] = SHELL_ROUTES.map((route) => ({

@@ -44,7 +44,16 @@ export async function ckdCategoryRoutes(app: FastifyInstance, opts: { db: Databa
   r.get(
     '/api/ckd/categories/options',
     {
-      config: { permission: ['ckd-management', 'ckd-categories', 'produced-ckd-records', 'production-management'] },
+      // The sales package form picks its stove model here too.
+      config: {
+        permission: [
+          'ckd-management',
+          'ckd-categories',
+          'produced-ckd-records',
+          'production-management',
+          'sales-packages',
+        ],
+      },
       schema: {
         tags,
         summary: 'The active CKD categories, by name (for selects)',

@@ -1,0 +1,127 @@
+/** SQL of sales categories (sales_categories), each with the number of prices set for it. */
+import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { ListSalesCategoriesQuery } from '../../../common/contracts/sales';
+import type { Executor } from '../../db/client';
+import { salesCategories } from '../../db/schema/sales';
+import {
+  afterCursor,
+  containsPattern,
+  countCapped,
+  cursorRowValue,
+  orderBy,
+  whereAll,
+  type Cursor,
+} from '../../http/list';
+
+export type SalesCategoryRow = typeof salesCategories.$inferSelect;
+type NewSalesCategoryRow = typeof salesCategories.$inferInsert;
+
+export interface SalesCategoryListRow extends SalesCategoryRow {
+  priceCount: number;
+}
+
+type CategoryFilters = Omit<ListSalesCategoriesQuery, 'limit' | 'cursor'>;
+
+const c = salesCategories;
+
+export const SALES_CATEGORY_SORT_VALUES: Record<CategoryFilters['sort'], (row: SalesCategoryRow) => Cursor['v']> = {
+  name: (r) => r.name,
+  code: (r) => r.code,
+  createdAt: (r) => r.createdAt.toISOString(),
+};
+
+const SORT_COLUMNS = { name: c.name, code: c.code, createdAt: c.createdAt } as const;
+
+function filtersWhere(f: CategoryFilters): SQL | undefined {
+  const pattern = f.q ? containsPattern(f.q) : undefined;
+  return whereAll(
+    pattern ? or(ilike(c.name, pattern), ilike(c.code, pattern), ilike(c.description, pattern)) : undefined,
+    f.active === undefined ? undefined : eq(c.active, f.active),
+  );
+}
+
+const priceCount =
+  sql<number>`(select count(*) from sales_prices p where p.category_id = sales_categories.id)::int`.mapWith(Number);
+
+function selectListRows(db: Executor) {
+  return db
+    .select({
+      id: c.id,
+      name: c.name,
+      code: c.code,
+      description: c.description,
+      active: c.active,
+      createdAt: c.createdAt,
+      createdBy: c.createdBy,
+      updatedAt: c.updatedAt,
+      updatedBy: c.updatedBy,
+      priceCount,
+    })
+    .from(c);
+}
+
+export function listSalesCategoryRows(
+  db: Executor,
+  f: CategoryFilters,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<SalesCategoryListRow[]> {
+  const sort = SORT_COLUMNS[f.sort];
+  const exact = f.sort === 'createdAt' ? cursorRowValue(c, c.createdAt, c.id, cursor) : undefined;
+  return selectListRows(db)
+    .where(whereAll(filtersWhere(f), afterCursor(sort, c.id, f.dir, cursor, exact)))
+    .orderBy(...orderBy(sort, c.id, f.dir))
+    .limit(limit);
+}
+
+export function countSalesCategories(db: Executor, f: CategoryFilters) {
+  return countCapped(db, sql`${c}`, filtersWhere(f), c);
+}
+
+export async function findSalesCategoryListRow(db: Executor, id: string): Promise<SalesCategoryListRow | null> {
+  const [row] = await selectListRows(db).where(eq(c.id, id));
+  return row ?? null;
+}
+
+/** The active categories, by name, for selects. */
+export function activeSalesCategoryOptions(db: Executor) {
+  return db
+    .select({ id: c.id, name: c.name, code: c.code })
+    .from(c)
+    .where(eq(c.active, true))
+    .orderBy(asc(c.name), asc(c.id));
+}
+
+/** Locks the row: FOR UPDATE (changes, delete) or FOR SHARE (a price being set for it). */
+export async function lockSalesCategory(
+  db: Executor,
+  id: string,
+  strength: 'update' | 'share' = 'update',
+): Promise<SalesCategoryRow | null> {
+  const [row] = await db.select().from(c).where(eq(c.id, id)).for(strength);
+  return row ?? null;
+}
+
+export async function insertSalesCategory(db: Executor, values: NewSalesCategoryRow): Promise<SalesCategoryRow> {
+  const [row] = await db.insert(c).values(values).returning();
+  if (!row) throw new Error('insert into sales_categories returned no row');
+  return row;
+}
+
+export async function updateSalesCategoryRow(
+  db: Executor,
+  id: string,
+  values: Partial<NewSalesCategoryRow>,
+): Promise<SalesCategoryRow> {
+  const [row] = await db
+    .update(c)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(c.id, id))
+    .returning();
+  if (!row) throw new Error('update of sales_categories returned no row');
+  return row;
+}
+
+export async function deleteSalesCategoryRow(db: Executor, id: string): Promise<void> {
+  await db.delete(c).where(eq(c.id, id));
+}

@@ -1,0 +1,25 @@
+/** Small wordings the inventory tabs share. */
+
+export const ACTIVE_FILTER_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+] as const;
+
+/** "1 item", "12 items". */
+export function countOf(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** A row's id and name, for the data tables' getRowId and rowLabel (stable functions). */
+export function recordId(record: { id: string }): string {
+  return record.id;
+}
+
+export function recordName(record: { name: string }): string {
+  return record.name;
+}
+
+/** Who recorded something: their name, else their email; "a removed user" when gone. */
+export function personName(person: { name: string | null; email: string } | null): string {
+  return person ? (person.name ?? person.email) : 'a removed user';
+}

@@ -1,0 +1,5 @@
+/**
+ * The query keys of the sales feature: every sales query starts with `sales`, so a change to a
+ * category, a package or a price reads the lists, the options and the price grid again.
+ */
+export const salesQueryKey = ['sales'] as const;
