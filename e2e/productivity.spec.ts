@@ -5,6 +5,7 @@
  * Manager sees only their factory; axe; phone width.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { dayLabel } from '../src/common/calendar-days';
 import type { DailyProductionReport } from '../src/common/contracts/productivity';
 import { login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
@@ -57,11 +58,6 @@ function unusedDay(year: number): string {
   const n = Math.floor(Math.random() * 300);
   return new Date(Date.UTC(year, 0, 2 + n)).toISOString().slice(0, 10);
 }
-
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 
 test('a supervisor submits a daily report, then finds it again and edits it', async ({ page }) => {
   await login(page, 'Production Supervisor');
