@@ -87,7 +87,7 @@ test('a CSV with three good rows and one bad row: the preview names the bad line
   await expect(template).toHaveAttribute('download', 'partners-template.csv');
   await expect(template).toHaveAttribute(
     'href',
-    `data:text/csv;charset=utf-8,${encodeURIComponent('Name,Type,Contact person,Phone,Email,Region,Address,Notes\r\n')}`,
+    `data:text/csv;charset=utf-8,${encodeURIComponent('Name,Type,Contact person,Phone,Email,Region,Address,Notes,Default sales category\r\n')}`,
   );
 
   const csv = [

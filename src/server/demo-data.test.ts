@@ -42,6 +42,21 @@ describe('demo data', () => {
     });
   }, 120_000);
 
+  it('gives every demo partner the default sales category of its type', async () => {
+    const rows = await queryRows<{ type: string; code: string | null }>(
+      handle.db,
+      sql`select distinct p.type::text as type, c.code from partners p
+            left join sales_categories c on c.id = p.default_sales_category_id order by 1`,
+    );
+    expect(rows).toEqual([
+      { type: 'distributor', code: 'WHS' },
+      { type: 'individual', code: 'RET' },
+      { type: 'institution', code: 'INS' },
+      { type: 'ngo', code: 'NGO' },
+      { type: 'retailer', code: 'RET' },
+    ]);
+  });
+
   it('has IDs in every status and transfers in every state', async () => {
     const statuses = await queryRows<{ status: string }>(handle.db, sql`select distinct status from stove_ids`);
     expect(statuses.map((r) => r.status).sort()).toEqual([...STOVE_ID_STATUSES].sort());

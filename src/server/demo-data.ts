@@ -7,6 +7,7 @@ import { count } from 'drizzle-orm';
 import type { PartnerType } from '../common/contracts/partners';
 import type { Database } from './db/client';
 import { partners } from './db/schema/partners';
+import { salesCategories } from './db/schema/sales';
 import { insertPartners } from './modules/partners/partners.repository';
 import { createFactory } from './modules/factories/factories.service';
 import { findFactoryByCode } from './modules/factories/factories.repository';
@@ -119,10 +120,25 @@ const DEMO_PARTNER_NAMES: [string, PartnerType, string][] = [
   ['Peter Kamau', 'individual', 'Nyeri'],
 ];
 
-/** A realistic set of partners, only into an empty table. */
+/** The default sales category of each type of demo partner (codes of demo-sales.ts). */
+const DEMO_PARTNER_CATEGORY: Record<PartnerType, string> = {
+  distributor: 'WHS',
+  retailer: 'RET',
+  institution: 'INS',
+  ngo: 'NGO',
+  individual: 'RET',
+};
+
+/** A realistic set of partners, only into an empty table; each with its type's default sales category. */
 async function seedDemoPartners(db: Database): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(partners);
   if ((existing?.n ?? 0) > 0) return 0;
+  const categories = new Map(
+    (await db.select({ id: salesCategories.id, code: salesCategories.code }).from(salesCategories)).map((c) => [
+      c.code,
+      c.id,
+    ]),
+  );
   const rows = await insertPartners(
     db,
     DEMO_PARTNER_NAMES.map(([name, type, region], i) => ({
@@ -133,6 +149,7 @@ async function seedDemoPartners(db: Database): Promise<number> {
       phone: `+254 7${String(10 + i).padStart(2, '0')} ${String(100000 + i * 7919).slice(0, 6)}`,
       email: type === 'individual' ? null : `orders${i}@example.com`,
       address: `${region}, Kenya`,
+      defaultSalesCategoryId: categories.get(DEMO_PARTNER_CATEGORY[type]) ?? null,
       active: i !== 7,
     })),
   );

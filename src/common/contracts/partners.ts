@@ -33,6 +33,12 @@ export const partnerInputSchema = z.object({
   region: region.default(''),
   address: optionalText(300, 'Address'),
   notes: optionalText(2000, 'Notes'),
+  /** The sales category a new order for this partner starts with: an active one, or none. */
+  defaultSalesCategoryId: z
+    .string()
+    .uuid('Choose a sales category')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type PartnerInput = z.input<typeof partnerInputSchema>;
 
@@ -52,6 +58,7 @@ export const partnerSchema = z.object({
   region: z.string(),
   address: z.string().nullable(),
   notes: z.string().nullable(),
+  defaultSalesCategory: z.object({ id: z.string(), name: z.string(), code: z.string() }).nullable(),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -74,7 +81,7 @@ export type ListPartnersQuery = z.infer<typeof listPartnersQuerySchema>;
 export const exportPartnersQuerySchema = exportQuerySchema(partnerListOptions);
 export const partnerListSchema = listResponseSchema(partnerSchema);
 
-/** The CSV columns of import and export, in order. */
+/** The CSV columns of import and export, in order (the default sales category by its code). */
 export const PARTNER_CSV_COLUMNS = [
   { header: 'Name', field: 'name' },
   { header: 'Type', field: 'type' },
@@ -84,13 +91,21 @@ export const PARTNER_CSV_COLUMNS = [
   { header: 'Region', field: 'region' },
   { header: 'Address', field: 'address' },
   { header: 'Notes', field: 'notes' },
+  { header: 'Default sales category', field: 'defaultSalesCategory' },
 ] as const;
 
 /** The export's last column; the import reads it too (yes/no; empty = yes), so an export imports back. */
 export const PARTNER_CSV_ACTIVE_COLUMN = { header: 'Active', field: 'active' } as const;
 
-/** One CSV import row: the editable fields and Active. */
-export const partnerCsvRowSchema = partnerInputSchema.extend({
+/** One CSV import row: the editable fields (the default sales category by code) and Active. */
+export const partnerCsvRowSchema = partnerInputSchema.omit({ defaultSalesCategoryId: true }).extend({
+  defaultSalesCategory: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(16, 'A sales category code has at most 16 characters')
+    .optional()
+    .transform((v) => (v ? v : null)),
   active: z
     .string()
     .trim()

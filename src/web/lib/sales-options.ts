@@ -1,9 +1,12 @@
+/**
+ * GET /api/sales/options: the active sales packages and categories, for the selects and filters of
+ * the sales screens and the partner form (a partner's default sales category). One api file,
+ * shared, so one cache entry; its key starts with `sales`, so every sales change refreshes it.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { salesOptionsSchema, type SalesOptions } from '@common/contracts/sales';
-import { apiClient } from '@web/lib/api-client';
-import { salesQueryKey } from './sales-query-keys';
+import { apiClient } from './api-client';
 
-/** GET /api/sales/options: the active packages and categories, for selects and filters. */
 export async function getSalesOptions(signal?: AbortSignal): Promise<SalesOptions> {
   const data = await apiClient.get('/api/sales/options', { signal });
   return salesOptionsSchema.parse(data);
@@ -11,7 +14,7 @@ export async function getSalesOptions(signal?: AbortSignal): Promise<SalesOption
 
 export function salesOptionsQueryOptions() {
   return queryOptions({
-    queryKey: [...salesQueryKey, 'options'],
+    queryKey: ['sales', 'options'],
     queryFn: ({ signal }) => getSalesOptions(signal),
   });
 }

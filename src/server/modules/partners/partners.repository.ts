@@ -132,3 +132,12 @@ export async function updatePartnerRow(db: Executor, id: string, values: Partial
   if (!row) throw new Error('update of partners returned no row');
   return row;
 }
+
+/** How many partners (active or not) have this sales category as their default. */
+export async function countPartnersWithSalesCategory(db: Executor, categoryId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(partners)
+    .where(eq(partners.defaultSalesCategoryId, categoryId));
+  return row?.n ?? 0;
+}

@@ -20,7 +20,6 @@ import {
   exportPartners,
   importPartners,
   listPartners,
-  presentPartner,
   setPartnerActive,
   updatePartner,
 } from './partners.service';
@@ -59,13 +58,17 @@ export async function partnerRoutes(app: FastifyInstance, opts: { db: Database }
     },
     async (request, reply) => {
       const pages = async function* () {
-        for await (const page of exportPartners(db, request.query)) yield page.map(presentPartner);
+        yield* exportPartners(db, request.query);
       };
       return sendCsv<Partner>(
         reply,
         'partners.csv',
         [
-          ...PARTNER_CSV_COLUMNS.map((c) => ({ header: c.header, value: (p: Partner) => p[c.field] })),
+          ...PARTNER_CSV_COLUMNS.map((c) => ({
+            header: c.header,
+            value: (p: Partner) =>
+              c.field === 'defaultSalesCategory' ? (p.defaultSalesCategory?.code ?? null) : p[c.field],
+          })),
           { header: 'Active', value: (p: Partner) => (p.active ? 'yes' : 'no') },
         ],
         pages(),

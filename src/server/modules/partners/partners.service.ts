@@ -15,6 +15,7 @@ import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit, insertAudits } from '../audit/audit.repository';
 import { assertActiveChanges, changeAudited } from '../audit/audited-change';
+import { lockSalesCategory, salesCategoryRefs } from '../sales/sales-categories.repository';
 import {
   countPartners,
   findPartnerByNameAndRegion,
@@ -31,7 +32,21 @@ import {
 type ValidPartner = z.output<typeof partnerInputSchema>;
 type ValidCsvPartner = z.output<typeof partnerCsvRowSchema>;
 
-export function presentPartner(row: PartnerListRow): Partner {
+interface SalesCategoryRef {
+  id: string;
+  name: string;
+  code: string;
+  active: boolean;
+}
+/** The sales categories by id, to name a partner's default category (one small query per request). */
+type SalesCategoryRefs = ReadonlyMap<string, SalesCategoryRef>;
+
+async function loadSalesCategoryRefs(db: Executor): Promise<SalesCategoryRefs> {
+  return new Map((await salesCategoryRefs(db)).map((r) => [r.id, r]));
+}
+
+function presentPartner(row: PartnerListRow, categories: SalesCategoryRefs): Partner {
+  const category = row.defaultSalesCategoryId ? categories.get(row.defaultSalesCategoryId) : undefined;
   return {
     id: row.id,
     name: row.name,
@@ -42,6 +57,7 @@ export function presentPartner(row: PartnerListRow): Partner {
     region: row.region,
     address: row.address,
     notes: row.notes,
+    defaultSalesCategory: category ? { id: category.id, name: category.name, code: category.code } : null,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -49,16 +65,33 @@ export function presentPartner(row: PartnerListRow): Partner {
 }
 
 export async function listPartners(db: Database, query: ListPartnersQuery): Promise<ListResponse<Partner>> {
-  const [rows, count] = await Promise.all([
+  const [rows, count, categories] = await Promise.all([
     listPartnerRows(db, query, decodeCursor(query.cursor), query.limit + 1),
     countPartners(db, query),
+    loadSalesCategoryRefs(db),
   ]);
   const page = toPage(rows, query.limit, PARTNER_SORT_VALUES[query.sort]);
-  return { items: page.items.map(presentPartner), nextCursor: page.nextCursor, ...count };
+  return { items: page.items.map((r) => presentPartner(r, categories)), nextCursor: page.nextCursor, ...count };
 }
 
-export function exportPartners(db: Database, query: Omit<ListPartnersQuery, 'limit' | 'cursor'>) {
-  return allPages((cursor, limit) => listPartnerRows(db, query, cursor, limit), PARTNER_SORT_VALUES[query.sort]);
+/** The whole filtered list, page by page, as the API shows partners. */
+export async function* exportPartners(
+  db: Database,
+  query: Omit<ListPartnersQuery, 'limit' | 'cursor'>,
+): AsyncGenerator<Partner[]> {
+  const categories = await loadSalesCategoryRefs(db);
+  const pages = allPages((cursor, limit) => listPartnerRows(db, query, cursor, limit), PARTNER_SORT_VALUES[query.sort]);
+  for await (const page of pages) yield page.map((r) => presentPartner(r, categories));
+}
+
+/**
+ * 400 on the field unless `id` is an active sales category. Locks it FOR SHARE, so a delete of the
+ * category waits for this partner and then sees it (409), or wins and this check fails.
+ */
+async function assertActiveCategory(tx: Executor, id: string): Promise<void> {
+  if ((await lockSalesCategory(tx, id, 'share'))?.active) return;
+  const message = 'Choose an active sales category';
+  throw errors.validation(message, { defaultSalesCategoryId: [message] });
 }
 
 const duplicateMessage = (name: string, region: string) =>
@@ -70,16 +103,18 @@ async function assertUnique(db: Executor, name: string, region: string, exceptId
   }
 }
 
-function rowValues(input: ValidPartner | ValidCsvPartner, actor: Actor) {
+function rowValues(input: ValidPartner, actor: Actor) {
   return { ...input, createdBy: actor.userId, updatedBy: actor.userId };
 }
 
 export async function createPartner(db: Database, actor: Actor, input: ValidPartner): Promise<Partner> {
   return db.transaction(async (tx) => {
+    const categories = await loadSalesCategoryRefs(tx);
+    if (input.defaultSalesCategoryId) await assertActiveCategory(tx, input.defaultSalesCategoryId);
     await assertUnique(tx, input.name, input.region);
     const [row] = await insertPartners(tx, [rowValues(input, actor)]);
     if (!row) throw new Error('insert into partners returned no row');
-    const partner = presentPartner(row);
+    const partner = presentPartner(row, categories);
     await insertAudit(tx, {
       actorId: actor.userId,
       action: 'create',
@@ -99,6 +134,8 @@ async function changePartner(
   action: string,
   change: (current: PartnerRow, tx: Executor) => Promise<Partial<PartnerRow>>,
 ): Promise<Partner> {
+  const categories = await loadSalesCategoryRefs(db);
+  const present = (row: PartnerRow) => presentPartner(row, categories);
   const row = await changeAudited(db, {
     actorId: actor.userId,
     recordType: 'partner',
@@ -107,13 +144,15 @@ async function changePartner(
     notFound: 'No partner with this id.',
     lock: lockPartner,
     apply: async (tx, current) => updatePartnerRow(tx, id, { ...(await change(current, tx)), updatedBy: actor.userId }),
-    audited: presentPartner,
+    audited: present,
   });
-  return presentPartner(row);
+  return present(row);
 }
 
 export function updatePartner(db: Database, actor: Actor, id: string, input: Partial<ValidPartner>): Promise<Partner> {
   return changePartner(db, actor, id, 'update', async (current, tx) => {
+    const category = input.defaultSalesCategoryId;
+    if (category && category !== current.defaultSalesCategoryId) await assertActiveCategory(tx, category);
     const name = input.name ?? current.name;
     const region = input.region ?? current.region;
     if (input.name !== undefined || input.region !== undefined) await assertUnique(tx, name, region, id);
@@ -147,12 +186,21 @@ export async function importPartners(
   const existing = new Set(
     (await findPartnersByNames(db, [...new Set(validated.rows.map((r) => r.value.name.toLowerCase()))])).map(key),
   );
+  const categories = await loadSalesCategoryRefs(db);
+  const activeByCode = new Map([...categories.values()].filter((c) => c.active).map((c) => [c.code, c]));
   const seen = new Map<string, number>();
   const valid: { line: number; value: ValidCsvPartner }[] = [];
   for (const row of validated.rows) {
     const k = key(row.value);
     const firstLine = seen.get(k);
-    if (existing.has(k)) {
+    const code = row.value.defaultSalesCategory;
+    if (code !== null && !activeByCode.has(code)) {
+      rowErrors.push({
+        line: row.line,
+        field: 'defaultSalesCategory',
+        message: `No active sales category has the code ${code}.`,
+      });
+    } else if (existing.has(k)) {
       rowErrors.push({ line: row.line, field: 'name', message: duplicateMessage(row.value.name, row.value.region) });
     } else if (firstLine !== undefined) {
       rowErrors.push({ line: row.line, field: 'name', message: `Same name and region as line ${firstLine}.` });
@@ -170,7 +218,17 @@ export async function importPartners(
       for (let i = 0; i < valid.length; i += 500) {
         const rows = await insertPartners(
           tx,
-          valid.slice(i, i + 500).map((r) => rowValues(r.value, actor)),
+          valid.slice(i, i + 500).map(({ value: { defaultSalesCategory, ...fields } }) =>
+            rowValues(
+              {
+                ...fields,
+                defaultSalesCategoryId: defaultSalesCategory
+                  ? (activeByCode.get(defaultSalesCategory)?.id ?? null)
+                  : null,
+              },
+              actor,
+            ),
+          ),
         );
         await insertAudits(
           tx,
@@ -179,7 +237,7 @@ export async function importPartners(
             action: 'import',
             recordType: 'partner',
             recordId: row.id,
-            after: presentPartner(row),
+            after: presentPartner(row, categories),
           })),
         );
         count += rows.length;
@@ -202,6 +260,7 @@ export async function importPartners(
       region: r.value.region,
       address: r.value.address,
       notes: r.value.notes,
+      defaultSalesCategory: r.value.defaultSalesCategory,
       active: r.value.active ? 'yes' : 'no',
     })),
   };

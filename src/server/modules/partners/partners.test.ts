@@ -14,6 +14,7 @@ import { parseCsv } from '../../http/list';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
+import { makeSalesCategory } from '../../test/sales';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -110,6 +111,7 @@ describe('POST /api/partners', () => {
         region: 'Nairobi',
         address: null,
         notes: 'Pays on delivery',
+        defaultSalesCategory: null,
         active: true,
         createdAt: expect.any(String) as string,
         updatedAt: expect.any(String) as string,
@@ -300,14 +302,27 @@ describe('GET /api/partners/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="partners.csv"');
-    expect(res.body.startsWith('\uFEFFName,Type,Contact person,Phone,Email,Region,Address,Notes,Active\r\n')).toBe(
-      true,
-    );
+    expect(
+      res.body.startsWith(
+        '\uFEFFName,Type,Contact person,Phone,Email,Region,Address,Notes,Default sales category,Active\r\n',
+      ),
+    ).toBe(true);
     expect(parseCsv(res.body).map((r) => r.fields)).toEqual([
-      ['Name', 'Type', 'Contact person', 'Phone', 'Email', 'Region', 'Address', 'Notes', 'Active'],
-      [`EXP${token}C`, 'retailer', '', '', '', 'Rift', '', '', 'no'],
-      [`EXP${token}B`, 'ngo', '', '', '', 'Coast', '', 'Line one\nLine "two", end', 'yes'],
-      [`EXP${token}A`, 'retailer', '', "'+254 711 000 000", '', 'Coast', '', `'=HYPERLINK("x")`, 'yes'],
+      [
+        'Name',
+        'Type',
+        'Contact person',
+        'Phone',
+        'Email',
+        'Region',
+        'Address',
+        'Notes',
+        'Default sales category',
+        'Active',
+      ],
+      [`EXP${token}C`, 'retailer', '', '', '', 'Rift', '', '', '', 'no'],
+      [`EXP${token}B`, 'ngo', '', '', '', 'Coast', '', 'Line one\nLine "two", end', '', 'yes'],
+      [`EXP${token}A`, 'retailer', '', "'+254 711 000 000", '', 'Coast', '', `'=HYPERLINK("x")`, '', 'yes'],
     ]);
   });
 
@@ -388,6 +403,7 @@ describe('POST /api/partners/import', () => {
         region: 'Coast',
         address: null,
         notes: null,
+        defaultSalesCategory: null,
         active: 'yes',
       },
       {
@@ -399,6 +415,7 @@ describe('POST /api/partners/import', () => {
         region: 'Coast',
         address: 'Box 1, Mombasa',
         notes: 'Line one\r\nline two',
+        defaultSalesCategory: null,
         active: 'yes',
       },
       {
@@ -410,6 +427,7 @@ describe('POST /api/partners/import', () => {
         region: 'Rift',
         address: null,
         notes: null,
+        defaultSalesCategory: null,
         active: 'yes',
       },
     ]);
@@ -635,6 +653,87 @@ describe('POST /api/partners/:id/deactivate and /reactivate', () => {
 // ---------------------------------------------------------------------------
 // Authorization
 // ---------------------------------------------------------------------------
+
+describe("a partner's default sales category", () => {
+  it('is set on create and shown with its name and code; cleared with null; audited', async () => {
+    const category = await makeSalesCategory(ctx.handle.db);
+    const created = await createPartner({ name: `DSC${letters(8)}`, defaultSalesCategoryId: category.id });
+    expect(created.defaultSalesCategory).toEqual({ id: category.id, name: category.name, code: category.code });
+    const listed = await listPartners({ q: created.name });
+    expect(listed.items[0]?.defaultSalesCategory?.code).toBe(category.code);
+
+    const cleared = await patch(created.id, { defaultSalesCategoryId: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<Partner>().defaultSalesCategory).toBeNull();
+    const [audit] = await auditRows(ctx.handle.db, 'update', created.id);
+    expect(audit?.before).toMatchObject({ defaultSalesCategory: { code: category.code } });
+    expect(audit?.after).toMatchObject({ defaultSalesCategory: null });
+  });
+
+  it('400 on the field for an inactive or unknown category, and nothing changes', async () => {
+    const inactive = await makeSalesCategory(ctx.handle.db, { active: false });
+    const name = `DSB${letters(8)}`;
+    for (const id of [inactive.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await post('/api/partners', { name, type: 'retailer', defaultSalesCategoryId: id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().error.details?.fieldErrors?.defaultSalesCategoryId).toEqual([
+        'Choose an active sales category',
+      ]);
+    }
+    expect(await countNamed(name)).toBe(0);
+
+    const partner = await createPartner({ name });
+    const res = await patch(partner.id, { defaultSalesCategoryId: inactive.id });
+    expect(res.statusCode).toBe(400);
+    expect((await listPartners({ q: name })).items[0]?.defaultSalesCategory).toBeNull();
+  });
+
+  it('a partner keeps a category deactivated since, and a change of other fields leaves it', async () => {
+    const category = await makeSalesCategory(ctx.handle.db);
+    const partner = await createPartner({ name: `DSK${letters(8)}`, defaultSalesCategoryId: category.id });
+    expect((await post(`/api/sales/categories/${category.id}/deactivate`, {})).statusCode).toBe(200);
+    const res = await patch(partner.id, { notes: 'Still retail', defaultSalesCategoryId: category.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Partner>().defaultSalesCategory?.id).toBe(category.id);
+  });
+
+  it('the CSV carries it by code: export writes the code, import reads it and refuses an unknown one', async () => {
+    const category = await makeSalesCategory(ctx.handle.db);
+    const token = letters(8);
+    await createPartner({ name: `DSX${token}`, region: 'Coast', defaultSalesCategoryId: category.id });
+    const exported = parseCsv((await get(`/api/partners/export.csv?q=DSX${token}`)).body).map((r) => r.fields);
+    expect(exported[1]?.[8]).toBe(category.code);
+
+    const csv = [
+      'Name,Type,Default sales category',
+      `DSI${token}A,retailer,${category.code.toLowerCase()}`,
+      `DSI${token}B,retailer,NOPE${token}`,
+      `DSI${token}C,ngo,`,
+    ].join('\n');
+    const result = await importCsv(csv, false);
+    expect(result.imported).toBe(2);
+    expect(result.errors).toEqual([
+      { line: 3, field: 'defaultSalesCategory', message: `No active sales category has the code NOPE${token}.` },
+    ]);
+    const byName = new Map((await listPartners({ q: `DSI${token}` })).items.map((p) => [p.name, p]));
+    expect(byName.get(`DSI${token}A`)?.defaultSalesCategory?.id).toBe(category.id);
+    expect(byName.get(`DSI${token}C`)?.defaultSalesCategory).toBeNull();
+  });
+
+  it('a sales category that partners default to cannot be deleted (409, nothing changes)', async () => {
+    const category = await makeSalesCategory(ctx.handle.db);
+    await createPartner({ name: `DSD${letters(8)}`, defaultSalesCategoryId: category.id });
+    const res = await ctx.request({
+      method: 'DELETE',
+      url: `/api/sales/categories/${category.id}`,
+      cookie: adminCookie,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ErrorBody>().error.message).toBe(
+      `${category.name} has 1 partner that defaults to it: deactivate it instead.`,
+    );
+  });
+});
 
 describe('403 for every group lacking customer-management', () => {
   let target: Partner;

@@ -83,6 +83,11 @@ export async function findSalesCategoryListRow(db: Executor, id: string): Promis
   return row ?? null;
 }
 
+/** Every category's id, name, code and active flag (a few dozen rows): partners show their default category from it. */
+export function salesCategoryRefs(db: Executor) {
+  return db.select({ id: c.id, name: c.name, code: c.code, active: c.active }).from(c);
+}
+
 /** The active categories, by name, for selects. */
 export function activeSalesCategoryOptions(db: Executor) {
   return db

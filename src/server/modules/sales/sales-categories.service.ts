@@ -30,6 +30,8 @@ import {
 } from './sales-categories.repository';
 import { assertUniqueNameAndCode, deleteUnpriced, withUniqueNameAndCode, type UniqueRules } from './sales-master-data';
 import { countPricesOf } from './sales-prices.repository';
+import { countPartnersWithSalesCategory } from '../partners/partners.repository';
+import { counted } from '../../../common/counted';
 
 type ValidCategory = z.output<typeof salesCategoryInputSchema>;
 type ValidCategoryChange = z.output<typeof updateSalesCategorySchema>;
@@ -157,7 +159,7 @@ export function setSalesCategoryActive(
   });
 }
 
-/** DELETE /api/sales/categories/:id: only while no price refers to it (409 otherwise). */
+/** DELETE /api/sales/categories/:id: only while no price refers to it and no partner has it as default (409 otherwise). */
 export function deleteSalesCategory(db: Database, actor: Actor, id: string): Promise<void> {
   return deleteUnpriced(db, {
     actorId: actor.userId,
@@ -166,6 +168,12 @@ export function deleteSalesCategory(db: Database, actor: Actor, id: string): Pro
     notFound: NOT_FOUND,
     lock: (tx, categoryId) => lockSalesCategory(tx, categoryId),
     countPrices: (tx, categoryId) => countPricesOf(tx, { categoryId }),
+    otherUses: async (tx, categoryId) => {
+      const partners = await countPartnersWithSalesCategory(tx, categoryId);
+      return partners > 0
+        ? `${counted(partners, 'partner')} that ${partners === 1 ? 'defaults' : 'default'} to it`
+        : null;
+    },
     remove: deleteSalesCategoryRow,
     audited,
   });

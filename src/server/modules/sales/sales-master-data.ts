@@ -54,18 +54,26 @@ export async function withUniqueNameAndCode<T>(
 }
 
 /**
- * Deletes a category or package no price refers to, audited (the record locked FOR UPDATE, which
- * a new price's FOR SHARE lock waits for, so none is added meanwhile); 409 while prices refer to it.
+ * Deletes a category or package no price (nor anything `otherUses` names) refers to, audited (the
+ * record locked FOR UPDATE, which a new price's FOR SHARE lock waits for, so none is added
+ * meanwhile); 409 while something refers to it.
  */
 export function deleteUnpriced<Row extends { name: string }>(
   db: Database,
-  del: Omit<AuditedDelete<Row>, 'inUse'> & { countPrices: (tx: Executor, id: string) => Promise<number> },
+  del: Omit<AuditedDelete<Row>, 'inUse'> & {
+    countPrices: (tx: Executor, id: string) => Promise<number>;
+    /** "2 partners that default to it", or null. */
+    otherUses?: (tx: Executor, id: string) => Promise<string | null>;
+  },
 ): Promise<void> {
   return deleteAudited(db, {
     ...del,
     inUse: async (tx, current) => {
       const prices = await del.countPrices(tx, del.id);
-      return prices > 0 ? `${current.name} has ${counted(prices, 'price')}: deactivate it instead.` : null;
+      const uses = [prices > 0 ? counted(prices, 'price') : null, (await del.otherUses?.(tx, del.id)) ?? null].filter(
+        (u): u is string => u !== null,
+      );
+      return uses.length > 0 ? `${current.name} has ${uses.join(' and ')}: deactivate it instead.` : null;
     },
   });
 }

@@ -29,6 +29,12 @@ export const PARTNER_COLUMNS: readonly DataTableColumn<Partner>[] = [
   { id: 'email', header: 'Email', className: 'max-w-56 truncate', cell: (p) => p.email ?? none },
   { id: 'region', header: 'Region', sortKey: 'region', cell: (p) => p.region || none },
   {
+    id: 'defaultSalesCategory',
+    header: 'Sales category',
+    cell: (p) =>
+      p.defaultSalesCategory ? <span title={p.defaultSalesCategory.name}>{p.defaultSalesCategory.code}</span> : none,
+  },
+  {
     id: 'active',
     header: 'Active',
     cell: (p) => (p.active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>),

@@ -7,8 +7,17 @@ import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
 import { PARTNER_TYPE_OPTIONS } from './partner-type';
 
-/** The contract, with a plain message when no type is chosen yet. */
-const partnerFormSchema = partnerInputSchema.extend({ type: z.enum(PARTNER_TYPES, { error: 'Type is required' }) });
+/**
+ * The contract, with a plain message when no type is chosen yet. The default sales category is kept
+ * as it is (set through the CSV import for now), '' meaning none.
+ */
+const partnerFormSchema = partnerInputSchema.extend({
+  type: z.enum(PARTNER_TYPES, { error: 'Type is required' }),
+  defaultSalesCategoryId: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
 
 interface PartnerFormDialogProps {
   /** The partner to edit; null creates a new one. */
@@ -20,6 +29,7 @@ interface PartnerFormDialogProps {
 export function PartnerFormDialog({ partner, onClose }: PartnerFormDialogProps) {
   const { mutateAsync: create } = useCreatePartner();
   const { mutateAsync: update } = useUpdatePartner();
+  const current = partner?.defaultSalesCategory ?? null;
 
   const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
     schema: partnerFormSchema,
@@ -32,6 +42,7 @@ export function PartnerFormDialog({ partner, onClose }: PartnerFormDialogProps) 
       region: partner?.region ?? '',
       address: partner?.address ?? '',
       notes: partner?.notes ?? '',
+      defaultSalesCategoryId: current?.id ?? '',
     },
     onSubmit: (values) => (partner ? update({ id: partner.id, changes: values }) : create(values)),
     successMessage: (saved) => (partner ? `${saved.name} saved` : `${saved.name} created`),

@@ -7,7 +7,7 @@ import { DataTableFilterSelect } from '@web/components/data-table/data-table-fil
 import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { useSalesOptions } from '../api/get-sales-options';
+import { useSalesOptions } from '@web/lib/sales-options';
 import { useSalesPrices } from '../api/get-sales-prices';
 import { priceLabel } from './price-grid.model';
 import { PRICE_HISTORY_COLUMNS } from './price-history-columns';

@@ -1,0 +1,3 @@
+ALTER TABLE "partners" ADD COLUMN "default_sales_category_id" uuid;--> statement-breakpoint
+ALTER TABLE "partners" ADD CONSTRAINT "partners_default_sales_category_id_sales_categories_id_fk" FOREIGN KEY ("default_sales_category_id") REFERENCES "public"."sales_categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "partners_default_sales_category_idx" ON "partners" USING btree ("default_sales_category_id") WHERE "partners"."default_sales_category_id" is not null;
