@@ -144,7 +144,6 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/sales/packages/:id/reactivate': { permission: 'sales-packages' },
   'GET /api/sales/options': {
     permission: [
-      'customer-management',
       'sales-packages',
       'sales-categories',
       'price-allocation',
