@@ -15,6 +15,7 @@ import * as coreSchema from './schema/core';
 import * as inventorySchema from './schema/inventory';
 import * as partnersSchema from './schema/partners';
 import * as productionSchema from './schema/production';
+import * as salesOrdersSchema from './schema/sales-orders';
 import * as salesSchema from './schema/sales';
 import * as stoveIdsSchema from './schema/stove-ids';
 
@@ -26,6 +27,7 @@ export const schema = {
   ...productionSchema,
   ...inventorySchema,
   ...salesSchema,
+  ...salesOrdersSchema,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

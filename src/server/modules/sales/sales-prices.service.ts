@@ -38,6 +38,7 @@ import {
   type PriceHistoryRow,
   type PriceRow,
 } from './sales-prices.repository';
+import { priceIsUsed } from './sales-orders.repository';
 
 type ValidPriceList = z.output<typeof createSalesPricesSchema>;
 
@@ -245,6 +246,9 @@ export async function withdrawSalesPrice(db: Database, actor: Actor, id: string,
     if (!row) throw errors.notFound('No price with this id.');
     if (row.effectiveFrom <= today)
       throw errors.conflict('A price in force or past stays in the history: set a new price instead.');
+    // An order dated ahead of UTC (a time zone already in that day) may have used it.
+    if (await priceIsUsed(tx, id))
+      throw errors.conflict('An order was sold at this price: it stays in the history. Set a new price instead.');
     await deletePriceRow(tx, id);
     await insertAudit(tx, {
       actorId: actor.userId,

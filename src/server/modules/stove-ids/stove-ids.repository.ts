@@ -239,7 +239,7 @@ export interface StoveIdEventRow {
   factoryCode: string;
   documentType: StoveDocumentType | null;
   documentId: string | null;
-  /** The transfer's, batch's or stove report's number, for its label. */
+  /** The transfer's, batch's, stove report's or sales order's number, for its label. */
   documentNumber: number | null;
   note: string | null;
   at: string;
@@ -273,7 +273,8 @@ export async function findStoveIdByCode(db: Executor, code: string): Promise<Sto
                          'factoryId', e.factory_id, 'factoryName', ef.name, 'factoryCode', ef.code,
                          'documentType', e.document_type, 'documentId', e.document_id,
                          'documentNumber', case e.document_type when 'transfer' then dt.number when 'batch' then db.number
-                                                               when 'stove_report' then dr.number end,
+                                                               when 'stove_report' then dr.number
+                                                               when 'sales_order' then dso.number end,
                          'note', e.note, 'at', ${iso(sql`e.at`)},
                          'actorId', e.actor_id, 'actorName', coalesce(p.name, u.name), 'actorEmail', u.email)
                        order by e.id), '[]')::text
@@ -282,6 +283,7 @@ export async function findStoveIdByCode(db: Executor, code: string): Promise<Sto
                   left join stove_transfers dt on e.document_type = 'transfer' and dt.id = e.document_id
                   left join stove_id_batches db on e.document_type = 'batch' and db.id = e.document_id
                   left join stove_reports dr on e.document_type = 'stove_report' and dr.id = e.document_id
+                  left join sales_orders dso on e.document_type = 'sales_order' and dso.id = e.document_id
                   left join users u on u.id = e.actor_id
                   left join profiles p on p.id = e.actor_id
                  where e.stove_id_id = s.id) as events

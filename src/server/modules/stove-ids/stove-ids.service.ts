@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { ListResponse } from '../../../common/contracts/list';
 import { stoveReportNumberLabel } from '../../../common/contracts/production';
+import { salesOrderNumberLabel } from '../../../common/contracts/sales-orders';
 import {
   STOVE_ID_STATUS_LABELS,
   type LabelSheet,
@@ -47,11 +48,12 @@ const DOCUMENT_NAMES: Record<StoveDocumentType, string> = {
   sales_order: 'Sales order',
 };
 
-/** A document's label: the transfer's, batch's or stove report's number, else its type and the start of its id. */
+/** A document's label: the transfer's, batch's, stove report's or sales order's number, else its type and the start of its id. */
 export function documentLabel(type: StoveDocumentType, id: string, number: number | null): string {
   if (type === 'transfer' && number !== null) return transferLabel(number);
   if (type === 'batch' && number !== null) return batchLabel(number);
   if (type === 'stove_report' && number !== null) return stoveReportNumberLabel(number);
+  if (type === 'sales_order' && number !== null) return salesOrderNumberLabel(number);
   return `${DOCUMENT_NAMES[type]} ${id.slice(0, 8)}`;
 }
 

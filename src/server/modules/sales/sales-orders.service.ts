@@ -1,0 +1,554 @@
+/**
+ * Sales orders (DOMAIN.md §4 "Sales"). Saving an order is one transaction: the customer, category,
+ * packages and prices are read (and share-locked), the lines are priced from the price in force on
+ * the order's day (whatever the client sent), the stove IDs are locked in id order and must all be
+ * validated at the order's factory, exactly as many as the lines' stoves; then the order, its
+ * lines and items are written, the IDs become sold with the order as their document, and one
+ * audit row is written. Two orders racing for an ID: the second waits on the row lock, then finds
+ * it sold and is refused whole. Canceling (sales-management) applies once and returns the IDs to
+ * validated. Factory-scoped users sell from, see and cancel only their own factory's orders.
+ */
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { counted } from '../../../common/counted';
+import type { ListResponse } from '../../../common/contracts/list';
+import { formatMoney } from '../../../common/contracts/sales';
+import {
+  parseSalesOrderNumber,
+  salesOrderNumberLabel,
+  type checkSalesOrderIdsSchema,
+  type createSalesOrderSchema,
+  type ListSalesOrdersQuery,
+  type SalesOrder,
+  type SalesOrderDetail,
+  type SalesOrderIdCheck,
+  type SalesOrderIdVerdict,
+  type SalesOrderPrices,
+  type SalesOrderPricesQuery,
+} from '../../../common/contracts/sales-orders';
+import type { StoveIdStatus } from '../../../common/contracts/stove-ids';
+import { normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
+import type { Actor } from '../../auth/actor';
+import { actingFactory, inScope, scopedFactoryFilter } from '../../auth/scope';
+import type { Database, Executor } from '../../db/client';
+import { errors, type ItemProblem } from '../../http/errors';
+import { allPages, decodeCursor, toPage } from '../../http/list';
+import { insertAudit } from '../audit/audit.repository';
+import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../stove-ids/stove-id-status.repository';
+import { findFactories, type FactoryRow } from '../stove-transfers/stove-transfers.repository';
+import { findKnownCodes } from '../stove-validation/stove-validation.repository';
+import { verdictOf } from '../stove-validation/stove-validation.service';
+import { pricesInForce, type CellPriceRow } from './sales-prices.repository';
+import {
+  activePackages,
+  countOrders,
+  findCustomer,
+  findOrderRow,
+  findPackages,
+  findSalesCategory,
+  insertOrder,
+  insertOrderItems,
+  insertOrderLines,
+  listOrderRows,
+  lockOrder,
+  lockStoveIdsOfOrder,
+  markOrderCanceled,
+  ORDER_SORT_VALUES,
+  orderItemRows,
+  orderLineRows,
+  sharePrices,
+  type NewOrderLine,
+  type OrderFilters,
+  type OrderRow,
+  type PackageRow,
+  type SalesCategoryRow,
+} from './sales-orders.repository';
+
+type CreateInput = z.output<typeof createSalesOrderSchema>;
+type CheckInput = z.output<typeof checkSalesOrderIdsSchema>;
+type OrderQuery = Omit<ListSalesOrdersQuery, 'limit' | 'cursor'>;
+
+const RECORD_TYPE = 'sales_order';
+
+// ---------------------------------------------------------------------------------------------
+// Presenting
+
+function person(id: string | null, name: string | null, email: string | null): SalesOrder['seller'] {
+  return id && email ? { id, name, email } : null;
+}
+
+export function presentOrder(row: OrderRow): SalesOrder {
+  return {
+    id: row.id,
+    number: row.number,
+    date: row.date,
+    status: row.status,
+    factory: { id: row.factoryId, name: row.factoryName, code: row.factoryCode },
+    customer: { id: row.customerId, name: row.customerName, type: row.customerType },
+    category: { id: row.categoryId, name: row.categoryName, code: row.categoryCode },
+    currency: row.currency,
+    packageCount: row.packageCount,
+    stoveCount: row.stoveCount,
+    total: row.total,
+    buyer: { name: row.buyerName, phone: row.buyerPhone, location: row.buyerLocation },
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    seller: person(row.sellerId, row.sellerName, row.sellerEmail),
+    cancelReason: row.cancelReason,
+    canceledAt: row.canceledAt ? row.canceledAt.toISOString() : null,
+    canceledBy: person(row.canceledById, row.canceledByName, row.canceledByEmail),
+  };
+}
+
+const notFound = () => errors.notFound('No such sales order (or it is not one of your factory’s).');
+const stoveIds = (n: number) => counted(n, 'stove ID');
+
+/** Whether the actor may cancel orders (sales-management); the order must also be in their scope. */
+function mayCancel(actor: Actor): boolean {
+  return actor.permissions.has('sales-management');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Eligibility of stove IDs (check and create use the same rules; the verdicts are Validate Stove IDs')
+
+interface KnownId {
+  status: StoveIdStatus;
+  factoryId: string;
+  /** Only when the caller may see that factory. */
+  factoryCode: string | null;
+}
+
+type Assessment = SalesOrderIdCheck['items'][number];
+
+const REASONS: Record<Exclude<SalesOrderIdVerdict, 'ok' | 'wrong_factory'>, string> = {
+  unknown: 'Unknown stove ID: check the code',
+  malformed: 'Not a stove ID (4-32 characters of A-Z, 0-9 and -)',
+  bad_check_digit: 'Wrong check digit: the code was mistyped or misread',
+  duplicate: 'Duplicate in the list',
+  in_stock: 'In stock: not on a stove yet (report it coupled, then validate it)',
+  coupled: 'Coupled but not validated yet: validate it first',
+  sold: 'Already sold',
+  in_transit: 'In transit on a transfer: it can be sold once received',
+  void: 'Void (damaged or lost label)',
+};
+
+function orderVerdict(code: string, known: KnownId | undefined, factoryId: string): SalesOrderIdVerdict {
+  const v = verdictOf(code, known, factoryId);
+  return v === 'validated' ? 'ok' : v === 'pass' ? 'coupled' : v;
+}
+
+/** Each code's eligibility, in the order given; `ok` when it can be sold from `factoryId`. */
+function assess(rawCodes: readonly string[], found: ReadonlyMap<string, KnownId>, factoryId: string): Assessment[] {
+  const seen = new Set<string>();
+  return rawCodes.map((raw) => {
+    const code = normalizeCode(raw);
+    const wellFormed = STOVE_CODE_PATTERN.test(code);
+    const known = wellFormed ? found.get(code) : undefined;
+    const repeat = wellFormed && seen.has(code);
+    seen.add(code);
+    const verdict: SalesOrderIdVerdict = repeat ? 'duplicate' : orderVerdict(code, known, factoryId);
+    const status = known && (known.factoryId === factoryId || known.factoryCode !== null) ? known.status : null;
+    const reason =
+      verdict === 'ok'
+        ? null
+        : verdict === 'wrong_factory'
+          ? known?.factoryCode
+            ? `At another factory (${known.factoryCode})`
+            : 'At another factory'
+          : REASONS[verdict];
+    return { code, verdict, status: repeat ? null : status, reason };
+  });
+}
+
+/** The distinct well-formed codes of a list (the ones worth looking up). */
+function lookupCodes(rawCodes: readonly string[]): string[] {
+  const codes = new Set<string>();
+  for (const raw of rawCodes) {
+    const code = normalizeCode(raw);
+    if (STOVE_CODE_PATTERN.test(code)) codes.add(code);
+  }
+  return [...codes];
+}
+
+/** The factory an order is for: in the actor's scope (403), existing (400). */
+async function resolveFactory(db: Executor, actor: Actor, requested: string): Promise<FactoryRow> {
+  const id = actingFactory(actor, requested);
+  const factory = (await findFactories(db, [id])).get(id);
+  if (!factory) throw errors.validation('The factory does not exist.', { factoryId: ['The factory does not exist.'] });
+  return factory;
+}
+
+/** POST /api/sales/orders/check: each code's eligibility at the factory; changes nothing. */
+export async function checkOrderIds(db: Database, actor: Actor, input: CheckInput): Promise<SalesOrderIdCheck> {
+  const factory = await resolveFactory(db, actor, input.factoryId);
+  const found = new Map<string, KnownId>();
+  for (const group of await findKnownCodes(db, lookupCodes(input.codes))) {
+    const known = {
+      status: group.status,
+      factoryId: group.factory.id,
+      factoryCode: actor.isGlobal || group.factory.id === factory.id ? group.factory.code : null,
+    };
+    for (const code of group.codes) found.set(code, known);
+  }
+  const items = assess(input.codes, found, factory.id);
+  const ok = items.filter((i) => i.verdict === 'ok').length;
+  return { items, ok, problems: items.length - ok };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices
+
+/** GET /api/sales/orders/prices: the active packages with their price in force for a category on a day. */
+export async function orderPrices(db: Database, query: SalesOrderPricesQuery): Promise<SalesOrderPrices> {
+  const category = await findSalesCategory(db, query.categoryId);
+  if (!category)
+    throw errors.validation('The sales category does not exist.', {
+      categoryId: ['The sales category does not exist.'],
+    });
+  const [packages, prices] = await Promise.all([
+    activePackages(db),
+    pricesInForce(db, query.date, { categoryId: category.id }),
+  ]);
+  const byPackage = new Map(prices.map((p) => [p.packageId, p]));
+  return {
+    date: query.date,
+    category: { id: category.id, name: category.name, code: category.code },
+    packages: packages.map((p) => {
+      const price = byPackage.get(p.id);
+      return {
+        id: p.id,
+        name: p.name,
+        code: p.code,
+        stovesPerPackage: p.stovesPerPackage,
+        ckdCategory: { id: p.ckdCategoryId, name: p.ckdCategoryName, code: p.ckdCategoryCode },
+        price: price
+          ? { id: price.id, unitPrice: price.unitPrice, currency: price.currency, effectiveFrom: price.effectiveFrom }
+          : null,
+      };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating
+
+/** Money in cents, so totals add up exactly. */
+const cents = (amount: number) => Math.round(amount * 100);
+
+interface PricedLines {
+  lines: NewOrderLine[];
+  currency: string;
+  packageCount: number;
+  stoveCount: number;
+  total: number;
+}
+
+/** The customer (active) and the order's category: the one chosen, else the customer's default (active). */
+async function resolveParties(
+  tx: Executor,
+  input: CreateInput,
+): Promise<{ customer: { id: string; name: string }; category: SalesCategoryRow }> {
+  const customer = await findCustomer(tx, input.customerId);
+  if (!customer)
+    throw errors.validation('The customer does not exist.', { customerId: ['The customer does not exist.'] });
+  if (!customer.active)
+    throw errors.validation(`${customer.name} is inactive: reactivate the customer to sell to them.`, {
+      customerId: ['This customer is inactive.'],
+    });
+  const categoryId = input.categoryId ?? customer.defaultSalesCategoryId;
+  if (!categoryId)
+    throw errors.validation(`${customer.name} has no default sales category: choose one.`, {
+      categoryId: ['Choose a sales category.'],
+    });
+  const category = await findSalesCategory(tx, categoryId);
+  if (!category)
+    throw errors.validation('The sales category does not exist.', {
+      categoryId: ['The sales category does not exist.'],
+    });
+  if (!category.active)
+    throw errors.validation(`${category.name} is inactive: choose another sales category.`, {
+      categoryId: ['This sales category is inactive.'],
+    });
+  return { customer, category };
+}
+
+/** Prices every line with the price in force on the day; 400 naming the line when it cannot be sold. */
+async function priceLines(tx: Executor, input: CreateInput, category: SalesCategoryRow): Promise<PricedLines> {
+  const packageIds = input.lines.map((l) => l.packageId);
+  const packages = new Map<string, PackageRow>((await findPackages(tx, packageIds)).map((p) => [p.id, p]));
+  const prices = new Map<string, CellPriceRow>(
+    (await pricesInForce(tx, input.date, { packageIds, categoryId: category.id })).map((p) => [p.packageId, p]),
+  );
+  const fieldErrors: Record<string, string[]> = {};
+  const lines: NewOrderLine[] = [];
+  input.lines.forEach((line, i) => {
+    const pkg = packages.get(line.packageId);
+    const price = prices.get(line.packageId);
+    const field = `lines.${i}.packageId`;
+    if (!pkg) fieldErrors[field] = ['The package does not exist.'];
+    else if (!pkg.active) fieldErrors[field] = [`${pkg.name} is inactive: it cannot be sold.`];
+    else if (!price) fieldErrors[field] = [`${pkg.name} has no price for ${category.name} on ${input.date}.`];
+    else {
+      const unitCents = cents(price.unitPrice);
+      lines.push({
+        position: i + 1,
+        packageId: pkg.id,
+        quantity: line.quantity,
+        stovesPerPackage: pkg.stovesPerPackage,
+        priceId: price.id,
+        unitPrice: unitCents / 100,
+        lineTotal: (unitCents * line.quantity) / 100,
+      });
+    }
+  });
+  const fieldKeys = Object.keys(fieldErrors);
+  if (fieldKeys.length > 0)
+    throw errors.validation(
+      fieldKeys.length === 1
+        ? (Object.values(fieldErrors)[0]?.[0] ?? 'A line cannot be sold.')
+        : `${fieldKeys.length} lines cannot be sold: see each line.`,
+      fieldErrors,
+    );
+  const currencies = [...new Set(lines.map((l) => prices.get(l.packageId)?.currency ?? ''))];
+  const currency = currencies[0] ?? '';
+  if (currencies.length > 1) {
+    const mixed: Record<string, string[]> = {};
+    lines.forEach((l, i) => {
+      const c = prices.get(l.packageId)?.currency;
+      if (c !== currency) mixed[`lines.${i}.packageId`] = [`Priced in ${c}, the first line in ${currency}.`];
+    });
+    throw errors.validation(
+      `The packages are priced in different currencies (${currencies.join(', ')}): make one order per currency.`,
+      mixed,
+    );
+  }
+  return {
+    lines,
+    currency,
+    packageCount: lines.reduce((n, l) => n + l.quantity, 0),
+    stoveCount: lines.reduce((n, l) => n + l.quantity * l.stovesPerPackage, 0),
+    total: lines.reduce((n, l) => n + cents(l.lineTotal), 0) / 100,
+  };
+}
+
+/**
+ * POST /api/sales/orders: one transaction, all or nothing (see the file's comment). 400 for a bad
+ * customer, category, package, price or count of IDs; 409 naming each stove ID that cannot be sold.
+ */
+export async function createSalesOrder(db: Database, actor: Actor, input: CreateInput): Promise<SalesOrderDetail> {
+  const factory = await resolveFactory(db, actor, input.factoryId);
+  if (!factory.active)
+    throw errors.validation(`${factory.name} is inactive: orders are for active factories.`, {
+      factoryId: ['This factory is inactive.'],
+    });
+
+  return db.transaction(async (tx) => {
+    const { customer, category } = await resolveParties(tx, input);
+    const priced = await priceLines(tx, input, category);
+    if (input.codes.length !== priced.stoveCount)
+      throw errors.validation(
+        `The lines deliver ${stoveIds(priced.stoveCount)} and ${stoveIds(input.codes.length)} ${input.codes.length === 1 ? 'was' : 'were'} given: they must match.`,
+        { codes: [`Give exactly ${stoveIds(priced.stoveCount)}.`] },
+      );
+    await sharePrices(
+      tx,
+      priced.lines.map((l) => l.priceId),
+    );
+
+    const locked = await lockStoveIdsByCodes(tx, lookupCodes(input.codes));
+    const found = new Map<string, KnownId>(
+      locked.map((l) => [l.code, { status: l.status, factoryId: l.factoryId, factoryCode: null }]),
+    );
+    let problems = assess(input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
+    if (problems.length > 0) {
+      if (actor.isGlobal) problems = await withFactoryCodes(tx, input.codes, locked, factory.id);
+      throw errors.itemProblems(
+        `Nothing was sold: ${problems.length.toLocaleString('en-US')} of ${stoveIds(input.codes.length)} cannot be sold.`,
+        problems.map((p): ItemProblem => ({ code: p.code, reason: p.reason ?? 'Cannot be sold' })),
+      );
+    }
+
+    const ids = locked.map((l) => l.id);
+    const order = await insertOrder(tx, {
+      date: input.date,
+      factoryId: factory.id,
+      customerId: customer.id,
+      categoryId: category.id,
+      currency: priced.currency,
+      packageCount: priced.packageCount,
+      stoveCount: priced.stoveCount,
+      total: priced.total,
+      buyerName: input.buyerName,
+      buyerPhone: input.buyerPhone,
+      buyerLocation: input.buyerLocation,
+      note: input.note,
+      actorId: actor.userId,
+    });
+    await insertOrderLines(
+      tx,
+      {
+        id: order.id,
+        date: input.date,
+        factoryId: factory.id,
+        customerId: customer.id,
+        categoryId: category.id,
+        currency: priced.currency,
+        actorId: actor.userId,
+      },
+      priced.lines,
+    );
+    await insertOrderItems(tx, order.id, ids);
+    const changed = await changeStoveIdStatuses(tx, {
+      ids,
+      kind: 'sold',
+      set: sql`status = 'sold'`,
+      document: { type: 'sales_order', id: order.id },
+      actorId: actor.userId,
+    });
+    if (changed !== ids.length) throw new Error(`sold ${changed} of ${ids.length} IDs`);
+    await insertAudit(tx, {
+      actorId: actor.userId,
+      action: 'create',
+      recordType: RECORD_TYPE,
+      recordId: order.id,
+      after: {
+        number: order.number,
+        date: input.date,
+        factory: factory.code,
+        customer: customer.name,
+        category: category.code,
+        lines: priced.lines.map((l) => ({ packageId: l.packageId, quantity: l.quantity, unitPrice: l.unitPrice })),
+        total: formatMoney(priced.total, priced.currency),
+        stoveCount: priced.stoveCount,
+      },
+    });
+    return readDetail(tx, actor, order.id);
+  });
+}
+
+/** The problems again, naming the factory an ID at another factory is at (for global users). */
+async function withFactoryCodes(
+  tx: Executor,
+  rawCodes: readonly string[],
+  locked: readonly { code: string; status: StoveIdStatus; factoryId: string }[],
+  factoryId: string,
+): Promise<Assessment[]> {
+  const others = await findFactories(tx, [...new Set(locked.map((l) => l.factoryId))]);
+  const found = new Map<string, KnownId>(
+    locked.map((l) => [
+      l.code,
+      { status: l.status, factoryId: l.factoryId, factoryCode: others.get(l.factoryId)?.code ?? null },
+    ]),
+  );
+  return assess(rawCodes, found, factoryId).filter((a) => a.verdict !== 'ok');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Canceling
+
+/**
+ * POST /api/sales/orders/:id/cancel: one transaction. Locks the order (a second cancel waits, then
+ * finds it canceled: 409) and its IDs; the IDs return to validated with a sale_canceled event, the
+ * order is canceled with the reason, who and when, and its lines leave the sales report.
+ */
+export async function cancelSalesOrder(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string,
+): Promise<SalesOrderDetail> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order || !inScope(actor, order.factoryId)) throw notFound();
+    const label = salesOrderNumberLabel(order.number);
+    if (order.status === 'canceled') throw errors.conflict(`${label} is already canceled.`);
+    const ids = await lockStoveIdsOfOrder(tx, order.id);
+    const astray = ids.filter((i) => i.status !== 'sold' || i.factoryId !== order.factoryId);
+    if (ids.length !== order.stoveCount || astray.length > 0)
+      throw new Error(`sales order ${order.id}: ${astray.length} of its ${ids.length} IDs are no longer sold there`);
+    await changeStoveIdStatuses(tx, {
+      ids: ids.map((i) => i.id),
+      kind: 'sale_canceled',
+      set: sql`status = 'validated'`,
+      document: { type: 'sales_order', id: order.id },
+      note: reason,
+      actorId: actor.userId,
+    });
+    await markOrderCanceled(tx, order.id, reason, actor.userId);
+    await insertAudit(tx, {
+      actorId: actor.userId,
+      action: 'cancel',
+      recordType: RECORD_TYPE,
+      recordId: order.id,
+      before: { number: order.number, status: 'completed' },
+      after: { number: order.number, status: 'canceled', reason, stovesReturned: ids.length },
+    });
+    return readDetail(tx, actor, order.id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+async function readDetail(db: Executor, actor: Actor, id: string): Promise<SalesOrderDetail> {
+  const row = await findOrderRow(db, id);
+  if (!row || !inScope(actor, row.factoryId)) throw notFound();
+  const [lines, items] = await Promise.all([orderLineRows(db, id), orderItemRows(db, id)]);
+  return {
+    ...presentOrder(row),
+    lines: lines.map((l) => ({
+      position: l.position,
+      package: { id: l.packageId, name: l.packageName, code: l.packageCode },
+      quantity: l.quantity,
+      stovesPerPackage: l.stovesPerPackage,
+      unitPrice: l.unitPrice,
+      lineTotal: l.lineTotal,
+      priceEffectiveFrom: l.priceEffectiveFrom,
+    })),
+    items,
+    can: { cancel: row.status === 'completed' && mayCancel(actor) },
+  };
+}
+
+/** GET /api/sales/orders/:id */
+export function getSalesOrder(db: Database, actor: Actor, id: string): Promise<SalesOrderDetail> {
+  return readDetail(db, actor, id);
+}
+
+function resolveFilters(actor: Actor, query: OrderQuery): OrderFilters {
+  const code = query.q ? normalizeCode(query.q) : undefined;
+  return {
+    factoryId: scopedFactoryFilter(actor, query.factoryId),
+    customerId: query.customerId,
+    categoryId: query.categoryId,
+    sellerId: query.sellerId,
+    status: query.status,
+    from: query.from,
+    to: query.to,
+    text: query.q,
+    number: query.q ? (parseSalesOrderNumber(query.q) ?? undefined) : undefined,
+    code: code && STOVE_CODE_PATTERN.test(code) ? code : undefined,
+    sort: query.sort,
+    dir: query.dir,
+  };
+}
+
+/** GET /api/sales/orders: a page of the filtered orders and their count. */
+export async function listSalesOrders(
+  db: Database,
+  actor: Actor,
+  query: ListSalesOrdersQuery,
+): Promise<ListResponse<SalesOrder>> {
+  const filters = resolveFilters(actor, query);
+  const [rows, total] = await Promise.all([
+    listOrderRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
+    countOrders(db, filters),
+  ]);
+  const page = toPage(rows, query.limit, ORDER_SORT_VALUES[query.sort]);
+  return { items: page.items.map(presentOrder), nextCursor: page.nextCursor, ...total };
+}
+
+export function exportSalesOrders(db: Database, actor: Actor, query: OrderQuery) {
+  const filters = resolveFilters(actor, query);
+  return allPages((cursor, limit) => listOrderRows(db, filters, cursor, limit), ORDER_SORT_VALUES[query.sort]);
+}
