@@ -12,8 +12,8 @@ startServer({
       console.log(
         `  Demo data: ${seeded.factories} factories, ${seeded.users} users, ${seeded.partners} partners, ` +
           `${seeded.stoveIds} stove IDs, ${seeded.steelRecords} steel records, ${seeded.ckdDocuments} CKD records and ` +
-          `transfers, ${seeded.salesPrices} sales prices, ${seeded.stoveReports} stove reports, ${seeded.productivity} targets and daily reports ` +
-          `and ${seeded.inventoryEntries} inventory entries added ` +
+          `transfers, ${seeded.salesPrices} sales prices, ${seeded.stoveReports} stove reports, ${seeded.productivity} targets and daily reports, ` +
+          `${seeded.inventoryEntries} inventory entries and ${seeded.salesOrders} sales orders added ` +
           `(logins in README.md).`,
       );
     }

@@ -28,6 +28,7 @@ describe('demo data', () => {
     expect(first.stoveReports).toBeGreaterThan(10);
     expect(first.productivity).toBeGreaterThan(20);
     expect(first.inventoryEntries).toBeGreaterThan(150);
+    expect(first.salesOrders).toBeGreaterThan(20);
     expect(await seedDemoData(handle.db)).toEqual({
       factories: 0,
       users: 0,
@@ -39,6 +40,7 @@ describe('demo data', () => {
       stoveReports: 0,
       productivity: 0,
       inventoryEntries: 0,
+      salesOrders: 0,
     });
   }, 120_000);
 
@@ -55,6 +57,35 @@ describe('demo data', () => {
       { type: 'ngo', code: 'NGO' },
       { type: 'retailer', code: 'RET' },
     ]);
+  });
+
+  it('has months of sales orders at two factories, two canceled, each sold ID on exactly one completed order', async () => {
+    const [orders] = await queryRows<{ n: number; canceled: number; factories: number; days: number }>(
+      handle.db,
+      sql`select count(*)::int as n, count(*) filter (where status = 'canceled')::int as canceled,
+                 count(distinct factory_id)::int as factories, (max(date) - min(date))::int as days
+            from sales_orders`,
+    );
+    expect(orders).toMatchObject({ canceled: 2, factories: 2 });
+    expect(orders?.days).toBeGreaterThan(90);
+    // Every order's stove IDs match its lines; canceled orders' IDs are validated again.
+    const wrong = await queryRows<{ id: string }>(
+      handle.db,
+      sql`select o.id from sales_orders o
+           where o.stove_count <> (select count(*) from sales_order_items i where i.order_id = o.id)
+              or o.stove_count <> (select sum(l.quantity * l.stoves_per_package) from sales_order_lines l where l.order_id = o.id)
+              or o.total <> (select sum(l.line_total) from sales_order_lines l where l.order_id = o.id)
+              or exists (select 1 from sales_order_items i join stove_ids s on s.id = i.stove_id_id
+                          where i.order_id = o.id
+                            and s.status <> case o.status when 'completed' then 'sold'::stove_id_status
+                                                          else 'validated'::stove_id_status end)`,
+    );
+    expect(wrong).toEqual([]);
+    const [unsold] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from stove_ids where status = 'validated'`,
+    );
+    expect(unsold?.n).toBeGreaterThan(20);
   });
 
   it('has IDs in every status and transfers in every state', async () => {

@@ -18,6 +18,7 @@ import { seedDemoCkd } from './demo-ckd';
 import { seedDemoInventory } from './demo-inventory';
 import { seedDemoProductivity } from './demo-productivity';
 import { seedDemoSales } from './demo-sales';
+import { seedDemoSalesOrders } from './demo-sales-orders';
 import { seedDemoSteel } from './demo-steel';
 import { seedDemoStoveIds } from './demo-stove-ids';
 import { seedDemoStoveReports } from './demo-stove-reports';
@@ -34,6 +35,7 @@ export async function seedDemoData(db: Database): Promise<{
   stoveReports: number;
   productivity: number;
   inventoryEntries: number;
+  salesOrders: number;
 }> {
   let factories = 0;
   let users = 0;
@@ -81,10 +83,23 @@ export async function seedDemoData(db: Database): Promise<{
     factoryManager: await userId('factory.manager@example.com'),
     admin,
   });
+  const partners = await seedDemoPartners(db);
+  // Orders sell the validated IDs to the partners at the demo prices.
+  const salesOrders = await seedDemoSalesOrders(
+    db,
+    ids,
+    new Map(
+      await Promise.all(
+        ['senior.sales@example.com', 'sales.manager@example.com', 'factory.manager@example.com'].map(
+          async (email) => [email, await userId(email)] as const,
+        ),
+      ),
+    ),
+  );
   return {
     factories,
     users,
-    partners: await seedDemoPartners(db),
+    partners,
     stoveIds,
     steelRecords,
     ckdDocuments,
@@ -92,6 +107,7 @@ export async function seedDemoData(db: Database): Promise<{
     stoveReports,
     productivity,
     inventoryEntries,
+    salesOrders,
   };
 }
 

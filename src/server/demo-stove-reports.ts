@@ -14,6 +14,7 @@ import { addDays, utcToday } from '../common/calendar-days';
 import { loadActor, type Actor } from './auth/actor';
 import { queryRows, type Database } from './db/client';
 import { stoveReports } from './db/schema/production';
+import { sequence } from './demo-sequence';
 import { submitReport, voidReport } from './modules/stove-reports/stove-reports.service';
 
 /** How far back the reports go. */
@@ -67,15 +68,6 @@ class KitCalendar {
   consume(day: string, n: number): void {
     this.changes.set(day, (this.changes.get(day) ?? 0) - n);
   }
-}
-
-/** A small deterministic sequence, so every demo has the same reports. */
-function sequence(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
 }
 
 async function kitCalendars(db: Database, factoryId: string): Promise<Map<string, KitCalendar>> {
