@@ -347,3 +347,37 @@ export const salesReportSchema = z.object({
   }),
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Sales overview (/sales)
+
+const monthFigures = z.object({
+  /** First and last day of the month. */
+  from: z.string(),
+  to: z.string(),
+  /** Completed orders dated in the month. */
+  orders: z.number().int(),
+  /** Orders dated in the month that were canceled since. */
+  canceled: z.number().int(),
+  stoves: z.number().int(),
+  revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
+});
+
+/**
+ * GET /api/sales/overview (sales-management): this month against last month, stoves sold per day
+ * over the last 30 days, the validated stoves ready to sell per factory, and the latest orders.
+ * Factory-scoped users get their factory's.
+ */
+export const salesOverviewSchema = z.object({
+  /** Today (UTC): the month and the 30 days end on it. */
+  date: z.string(),
+  thisMonth: monthFigures,
+  lastMonth: monthFigures,
+  /** Every day of the last 30, oldest first. */
+  daily: z.array(z.object({ day: z.string(), stoves: z.number().int() })),
+  /** Active factories in scope with their validated (sellable) stove IDs. */
+  readyToSell: z.array(z.object({ factory: factoryRefSchema, stoves: z.number().int() })),
+  /** The 8 latest orders (by date, then number), canceled ones included. */
+  recentOrders: z.array(salesOrderSchema),
+});
+export type SalesOverview = z.infer<typeof salesOverviewSchema>;

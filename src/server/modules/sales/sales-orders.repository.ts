@@ -440,3 +440,70 @@ export function listOrderRows(
 export function countOrders(db: Executor, f: OrderFilters) {
   return countCapped(db, sql`${salesOrders}`, filtersWhere(f), salesOrders);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The sales overview
+
+const factoryCondition = (column: SQL, factoryId: string | undefined) =>
+  factoryId ? sql`and ${column} = ${factoryId}` : sql``;
+
+/** Completed and canceled orders dated from `from` to `to`. */
+export async function orderCounts(
+  db: Executor,
+  range: { from: string; to: string; factoryId: string | undefined },
+): Promise<{ orders: number; canceled: number }> {
+  const [row] = await queryRows<{ orders: number; canceled: number }>(
+    db,
+    sql`select count(*) filter (where status = 'completed')::int as orders,
+               count(*) filter (where status = 'canceled')::int as canceled
+          from sales_orders
+         where date between ${range.from} and ${range.to} ${factoryCondition(sql`factory_id`, range.factoryId)}`,
+  );
+  return row ?? { orders: 0, canceled: 0 };
+}
+
+/** Stoves and revenue of the completed orders' lines from `from` to `to`, per currency. */
+export function soldByCurrency(
+  db: Executor,
+  range: { from: string; to: string; factoryId: string | undefined },
+): Promise<{ currency: string; stoves: number; amount: number }[]> {
+  return queryRows<{ currency: string; stoves: number; amount: number }>(
+    db,
+    sql`select currency, sum(quantity * stoves_per_package)::int as stoves, sum(line_total)::float8 as amount
+          from sales_order_lines
+         where not canceled and date between ${range.from} and ${range.to}
+               ${factoryCondition(sql`factory_id`, range.factoryId)}
+         group by currency
+         order by sum(line_total) desc`,
+  );
+}
+
+/** Stoves sold per day from `from` to `to` (days without sales are absent). */
+export function stovesPerDay(
+  db: Executor,
+  range: { from: string; to: string; factoryId: string | undefined },
+): Promise<{ day: string; stoves: number }[]> {
+  return queryRows<{ day: string; stoves: number }>(
+    db,
+    sql`select to_char(date, 'YYYY-MM-DD') as day, sum(quantity * stoves_per_package)::int as stoves
+          from sales_order_lines
+         where not canceled and date between ${range.from} and ${range.to}
+               ${factoryCondition(sql`factory_id`, range.factoryId)}
+         group by date`,
+  );
+}
+
+/** The active factories (one, or all) with their validated stove IDs, by name. */
+export function validatedPerFactory(
+  db: Executor,
+  factoryId: string | undefined,
+): Promise<{ id: string; name: string; code: string; stoves: number }[]> {
+  return queryRows<{ id: string; name: string; code: string; stoves: number }>(
+    db,
+    sql`select f.id, f.name, f.code,
+               (select count(*)::int from stove_ids s where s.factory_id = f.id and s.status = 'validated') as stoves
+          from factories f
+         where f.active ${factoryCondition(sql`f.id`, factoryId)}
+         order by f.name`,
+  );
+}

@@ -14,6 +14,7 @@ import {
   salesOrderNumberLabel,
   salesOrderPricesQuerySchema,
   salesOrderPricesSchema,
+  salesOverviewSchema,
   type SalesOrder,
 } from '../../../common/contracts/sales-orders';
 import type { Database } from '../../db/client';
@@ -28,6 +29,7 @@ import {
   listSalesOrders,
   orderPrices,
   presentOrder,
+  salesOverview,
 } from './sales-orders.service';
 
 const tags = ['sales orders'];
@@ -57,6 +59,19 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
       },
     },
     async (request) => listSalesOrders(db, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/sales/overview',
+    {
+      config: managing,
+      schema: {
+        tags,
+        summary: 'This month against last month, the last 30 days, stoves ready to sell and the latest orders',
+        response: { 200: salesOverviewSchema },
+      },
+    },
+    async (request) => salesOverview(db, actorOf(request)),
   );
 
   r.get(

@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { addDays, addMonths, eachDay, monthEnd, monthStart, utcToday } from '../../../common/calendar-days';
 import { counted } from '../../../common/counted';
 import type { ListResponse } from '../../../common/contracts/list';
 import { formatMoney } from '../../../common/contracts/sales';
@@ -23,6 +24,7 @@ import {
   type SalesOrderDetail,
   type SalesOrderIdCheck,
   type SalesOrderIdVerdict,
+  type SalesOverview,
   type SalesOrderPrices,
   type SalesOrderPricesQuery,
 } from '../../../common/contracts/sales-orders';
@@ -54,9 +56,13 @@ import {
   lockStoveIdsOfOrder,
   markOrderCanceled,
   ORDER_SORT_VALUES,
+  orderCounts,
   orderItemRows,
   orderLineRows,
   sharePrices,
+  soldByCurrency,
+  stovesPerDay,
+  validatedPerFactory,
   type NewOrderLine,
   type OrderFilters,
   type OrderRow,
@@ -546,6 +552,49 @@ export async function listSalesOrders(
   ]);
   const page = toPage(rows, query.limit, ORDER_SORT_VALUES[query.sort]);
   return { items: page.items.map(presentOrder), nextCursor: page.nextCursor, ...total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sales overview
+
+/** How many of the latest orders the overview shows. */
+const RECENT_ORDERS = 8;
+
+async function monthFigures(db: Executor, from: string, to: string, factoryId: string | undefined) {
+  const range = { from, to, factoryId };
+  const [counts, sold] = await Promise.all([orderCounts(db, range), soldByCurrency(db, range)]);
+  return {
+    from,
+    to,
+    ...counts,
+    stoves: sold.reduce((n, s) => n + s.stoves, 0),
+    revenue: sold.map((s) => ({ currency: s.currency, amount: s.amount })),
+  };
+}
+
+/** GET /api/sales/overview: this month against last month, the last 30 days, stoves ready to sell, the latest orders. */
+export async function salesOverview(db: Database, actor: Actor, now = new Date()): Promise<SalesOverview> {
+  const today = utcToday(now);
+  const factoryId = scopedFactoryFilter(actor, undefined);
+  const thisMonth = monthStart(today);
+  const lastMonth = addMonths(thisMonth, -1);
+  const first = addDays(today, -29);
+  const [current, previous, days, ready, recent] = await Promise.all([
+    monthFigures(db, thisMonth, monthEnd(thisMonth), factoryId),
+    monthFigures(db, lastMonth, monthEnd(lastMonth), factoryId),
+    stovesPerDay(db, { from: first, to: today, factoryId }),
+    validatedPerFactory(db, factoryId),
+    listOrderRows(db, { factoryId, sort: 'date', dir: 'desc' }, null, RECENT_ORDERS),
+  ]);
+  const perDay = new Map(days.map((d) => [d.day, d.stoves]));
+  return {
+    date: today,
+    thisMonth: current,
+    lastMonth: previous,
+    daily: eachDay(first, today).map((day) => ({ day, stoves: perDay.get(day) ?? 0 })),
+    readyToSell: ready.map((f) => ({ factory: { id: f.id, name: f.name, code: f.code }, stoves: f.stoves })),
+    recentOrders: recent.map(presentOrder),
+  };
 }
 
 export function exportSalesOrders(db: Database, actor: Actor, query: OrderQuery) {

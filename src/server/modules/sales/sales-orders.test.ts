@@ -14,6 +14,7 @@ import {
   type SalesOrderDetail,
   type SalesOrderIdCheck,
   type SalesOrderPrices,
+  type SalesOverview,
 } from '../../../common/contracts/sales-orders';
 import type { StoveIdDetail, StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { queryRows } from '../../db/client';
@@ -614,6 +615,71 @@ describe('GET /api/sales/orders, export and detail', () => {
     expect((await get('/api/sales/orders?status=lost', admin)).statusCode).toBe(400);
     expect((await get('/api/sales/orders?sort=price', admin)).statusCode).toBe(400);
     expect((await get(`/api/sales/orders/${crypto.randomUUID()}`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/sales/overview', () => {
+  it("sums this month's and last month's sales, the last 30 days, stoves ready to sell and the latest orders", async () => {
+    const db = ctx.handle.db;
+    const F = await ctx.makeFactory();
+    const G = await ctx.makeFactory();
+    const boss = await ctx.signedInAs(['Senior Sales Manager']);
+    const managerF = await ctx.signedInAs(['Factory Manager'], { factoryId: F.id });
+    const pkg = await makeSalesPackage(db, { stovesPerPackage: 2 });
+    await setSalesPrice(db, { packageId: pkg.id, categoryId: retail.id, unitPrice: 1000, effectiveFrom: '2020-01-01' });
+    const overview = async (user: User) => {
+      const res = await get('/api/sales/overview', user);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<SalesOverview>();
+    };
+    const sellAt = (factoryId: string, date: string, packages: number) =>
+      makeStoveIds(db, { factoryId, count: packages * 2, status: 'validated' }).then((ids) =>
+        sell(boss, ids.codes, {
+          date,
+          factoryId,
+          categoryId: retail.id,
+          lines: [{ packageId: pkg.id, quantity: packages }],
+        }),
+      );
+    const now = new Date();
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const thisMonth = day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
+    const lastMonth = day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)));
+    const before = await overview(boss);
+
+    await sellAt(F.id, thisMonth, 3);
+    const canceled = await sellAt(F.id, thisMonth, 1);
+    expect((await post(`/api/sales/orders/${canceled.id}/cancel`, { reason: 'test' }, boss)).statusCode).toBe(200);
+    await sellAt(F.id, lastMonth, 2);
+    await sellAt(G.id, thisMonth, 5);
+    await makeStoveIds(db, { factoryId: F.id, count: 4, status: 'validated' });
+
+    const after = await overview(boss);
+    expect(after.thisMonth.from).toBe(thisMonth);
+    expect(after.thisMonth.orders - before.thisMonth.orders).toBe(2);
+    expect(after.thisMonth.canceled - before.thisMonth.canceled).toBe(1);
+    expect(after.thisMonth.stoves - before.thisMonth.stoves).toBe(16);
+    expect(after.lastMonth.stoves - before.lastMonth.stoves).toBe(4);
+    expect(after.daily).toHaveLength(30);
+    expect(after.daily[29]?.day).toBe(after.date);
+    // The canceled order's 2 stoves are validated again at F, beside the 4 never sold.
+    expect(after.readyToSell.find((r) => r.factory.id === F.id)?.stoves).toBe(6);
+    expect(after.readyToSell.find((r) => r.factory.id === G.id)?.stoves).toBe(0);
+    expect(after.recentOrders).toHaveLength(8);
+    const dates = after.recentOrders.map((o) => o.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    // A factory-scoped manager sees their factory only.
+    const mine = await overview(managerF);
+    expect(mine.thisMonth).toMatchObject({
+      orders: 1,
+      canceled: 1,
+      stoves: 6,
+      revenue: [{ currency: 'KES', amount: 3000 }],
+    });
+    expect(mine.lastMonth).toMatchObject({ orders: 1, stoves: 4, revenue: [{ currency: 'KES', amount: 2000 }] });
+    expect(mine.readyToSell.map((r) => r.factory.id)).toEqual([F.id]);
+    expect(mine.recentOrders.map((o) => o.factory.id)).toEqual([F.id, F.id, F.id]);
   });
 });
 
