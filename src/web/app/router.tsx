@@ -140,6 +140,21 @@ const SalesCategoriesPage = lazy(() =>
 const PriceAllocationPage = lazy(() =>
   import('@web/features/sales/pages/price-allocation-page').then((m) => ({ default: m.PriceAllocationPage })),
 );
+const SalesOverviewPage = lazy(() =>
+  import('@web/features/sales/pages/sales-overview-page').then((m) => ({ default: m.SalesOverviewPage })),
+);
+const SalesReportPage = lazy(() =>
+  import('@web/features/sales/pages/sales-report-page').then((m) => ({ default: m.SalesReportPage })),
+);
+const SalesOrdersPage = lazy(() =>
+  import('@web/features/sales-orders/pages/sales-orders-page').then((m) => ({ default: m.SalesOrdersPage })),
+);
+const SalesOrderPage = lazy(() =>
+  import('@web/features/sales-orders/pages/sales-order-page').then((m) => ({ default: m.SalesOrderPage })),
+);
+const CanceledSalesPage = lazy(() =>
+  import('@web/features/sales-orders/pages/canceled-sales-page').then((m) => ({ default: m.CanceledSalesPage })),
+);
 
 const AccountPage = lazy(() =>
   import('@web/features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
@@ -197,9 +212,16 @@ function shellRoutePage(route: ShellRoute): ReactNode {
     return <WithMe>{(me) => <SteelCategoriesPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/steel/records')
     return <WithMe>{(me) => <SteelRecordsPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/sales') return <WithMe>{(me) => <SalesOverviewPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/sales/packages') return <SalesPackagesPage title={route.title} />;
   if (route.path === '/sales/categories') return <SalesCategoriesPage title={route.title} />;
   if (route.path === '/sales/price-allocation') return <PriceAllocationPage title={route.title} />;
+  if (route.path === '/sales/sales-report')
+    return <WithMe>{(me) => <SalesReportPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/sales/sales-order')
+    return <WithMe>{(me) => <SalesOrdersPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/sales/canceled-sales')
+    return <WithMe>{(me) => <CanceledSalesPage title={route.title} viewer={me} />}</WithMe>;
   // The eight inventory routes are one screen, a tab per route.
   if (isInventoryRoute(route))
     return <WithMe>{(me) => <InventoryPage title={route.title} path={route.path} viewer={me} />}</WithMe>;
@@ -237,6 +259,16 @@ const childRoutes: RouteObject[] = [
   )),
   childRoute('/stove-id/transfer-history', ':id', (parent) => (
     <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
+  )),
+  childRoute('/sales/sales-order', ':id', (parent) => (
+    <WithMe>
+      {(me) => (
+        <SalesOrderPage
+          back={{ to: parent.path, title: parent.title }}
+          canOpenStoveIds={me.permissions.includes('stove-id-management')}
+        />
+      )}
+    </WithMe>
   )),
   childRoute('/production', 'stove-reports/:id', (parent) => (
     <WithMe>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -59,6 +59,11 @@ export interface DataTableProps<T> {
   /** Names a row for screen readers ("Actions for …", "Select …"). */
   rowLabel: (row: T) => string;
   rowActions?: (row: T) => readonly DataTableRowAction[];
+  /**
+   * A click on a row (outside its links, buttons and inputs) opens it, e.g. its page. Keep a link or
+   * a row action that does the same: this is a mouse and touch shortcut, not the keyboard path.
+   */
+  onRowClick?: (row: T) => void;
   /** Turns on row selection; renders the actions for the selected rows. */
   bulkActions?: (rows: T[], clearSelection: () => void) => ReactNode;
   /** Shows a search box with this label (e.g. "Search factories"). */
@@ -75,6 +80,18 @@ export interface DataTableProps<T> {
 }
 
 const SKELETON_ROWS = 8;
+
+/** What a click on a row's own controls (or on a menu it opened in a portal) must not trigger. */
+const ROW_CONTROLS = 'a, button, input, select, textarea, label, [role="menuitem"], [role="checkbox"]';
+
+/** Runs `open` for a plain click on the row itself: not on a control, not while selecting text. */
+function openRow(event: MouseEvent<HTMLTableRowElement>, open: () => void): void {
+  const target = event.target;
+  if (!(target instanceof Element) || !event.currentTarget.contains(target)) return;
+  if (target.closest(ROW_CONTROLS)) return;
+  if (window.getSelection()?.toString()) return;
+  open();
+}
 
 function ariaSort(active: boolean, dir: 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
   if (!active) return 'none';
@@ -96,6 +113,7 @@ export function DataTable<T>({
   getRowId,
   rowLabel,
   rowActions,
+  onRowClick,
   bulkActions,
   searchLabel,
   searchPlaceholder,
@@ -345,7 +363,12 @@ export function DataTable<T>({
                   </TableRow>
                 ))
               : table.getRowModel().rows.map((row) => (
-                  <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
+                  <TableRow
+                    key={row.id}
+                    data-state={row.getIsSelected() ? 'selected' : undefined}
+                    className={onRowClick ? 'cursor-pointer' : undefined}
+                    onClick={onRowClick ? (event) => openRow(event, () => onRowClick(row.original)) : undefined}
+                  >
                     {row.getVisibleCells().map((cell) => (
                       <TableCell key={cell.id} className={columnsById.get(cell.column.id)?.className}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}

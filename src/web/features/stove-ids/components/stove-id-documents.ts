@@ -2,8 +2,8 @@ import type { StoveDocumentType } from '@common/contracts/stove-ids';
 
 /**
  * Where a document an ID refers to opens: a batch opens the list filtered to it, a transfer opens
- * Transfer History on it, a stove report its page under the Production Overview; sales orders have
- * no screen yet (null: plain text).
+ * Transfer History on it, a stove report its page under the Production Overview, a sales order its
+ * page under Sales Order (null: plain text).
  */
 export function documentHref(document: { type: StoveDocumentType; id: string }): string | null {
   switch (document.type) {
@@ -14,6 +14,6 @@ export function documentHref(document: { type: StoveDocumentType; id: string }):
     case 'stove_report':
       return `/production/stove-reports/${encodeURIComponent(document.id)}`;
     case 'sales_order':
-      return null;
+      return `/sales/sales-order/${encodeURIComponent(document.id)}`;
   }
 }

@@ -22,7 +22,7 @@ export const STOVE_EVENT_LABELS: Record<StoveEventKind, string> = {
   report_voided: 'Stove report voided',
   validated: 'Validated',
   sold: 'Sold',
-  sale_canceled: 'Sale canceled',
+  sale_canceled: 'Returned: sale canceled',
   voided: 'Voided',
   migrated: 'Carried over',
 };

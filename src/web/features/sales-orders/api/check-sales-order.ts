@@ -1,0 +1,49 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  salesOrderIdCheckSchema,
+  type CheckSalesOrderIds,
+  type SalesOrderIdCheck,
+} from '@common/contracts/sales-orders';
+import { apiClient } from '@web/lib/api-client';
+import { salesOrdersQueryKey } from './get-sales-orders';
+
+export interface SalesOrderCheckInput {
+  factoryId: string;
+  codes: readonly string[];
+}
+
+/** POST /api/sales/orders/check: whether each code can be sold from the factory (changes nothing). */
+export async function checkSalesOrderIds(
+  input: SalesOrderCheckInput,
+  signal?: AbortSignal,
+): Promise<SalesOrderIdCheck> {
+  const body: CheckSalesOrderIds = { factoryId: input.factoryId, codes: [...input.codes] };
+  const data = await apiClient.post('/api/sales/orders/check', body, { signal });
+  return salesOrderIdCheckSchema.parse(data);
+}
+
+/**
+ * `listKey` names the list cheaply (e.g. the codes joined), so a thousand codes are not hashed as
+ * an array on every render.
+ */
+export function salesOrderCheckQueryOptions(input: SalesOrderCheckInput, listKey: string) {
+  return queryOptions({
+    queryKey: [...salesOrdersQueryKey, 'check', input.factoryId, listKey],
+    queryFn: ({ signal }) => checkSalesOrderIds(input, signal),
+    // Eligibility changes as other people sell: ask again whenever the list is shown anew.
+    staleTime: 0,
+    gcTime: 30_000,
+    retry: false,
+    // While a changed list is checked, the codes already checked keep their verdicts (same factory only).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[3] === input.factoryId ? previous : undefined,
+  });
+}
+
+/** The eligibility of `input.codes`; idle while `input` is null (no factory or no codes yet). */
+export function useSalesOrderCheck(input: SalesOrderCheckInput | null, listKey: string) {
+  return useQuery({
+    ...salesOrderCheckQueryOptions(input ?? { factoryId: '', codes: [] }, listKey),
+    enabled: input !== null,
+  });
+}
