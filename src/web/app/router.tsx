@@ -260,16 +260,26 @@ const childRoutes: RouteObject[] = [
   childRoute('/stove-id/transfer-history', ':id', (parent) => (
     <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
   )),
-  childRoute('/sales/sales-order', ':id', (parent) => (
-    <WithMe>
-      {(me) => (
-        <SalesOrderPage
-          back={{ to: parent.path, title: parent.title }}
-          canOpenStoveIds={me.permissions.includes('stove-id-management')}
-        />
-      )}
-    </WithMe>
-  )),
+  // One order: opened from Sales Order (sales-order) and from Canceled Sales (sales-management).
+  {
+    path: '/sales/sales-order/:id',
+    element: (
+      <PermissionGuard permission={['sales-order', 'sales-management']}>
+        <WithMe>
+          {(me) => (
+            <SalesOrderPage
+              back={
+                me.permissions.includes('sales-order')
+                  ? { to: '/sales/sales-order', title: 'Sales Order' }
+                  : { to: '/sales/canceled-sales', title: 'Canceled Sales' }
+              }
+              canOpenStoveIds={me.permissions.includes('stove-id-management')}
+            />
+          )}
+        </WithMe>
+      </PermissionGuard>
+    ),
+  },
   childRoute('/production', 'stove-reports/:id', (parent) => (
     <WithMe>
       {(me) => (
