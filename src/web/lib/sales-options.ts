@@ -1,7 +1,8 @@
 /**
  * GET /api/sales/options: the active sales packages and categories, for the selects and filters of
- * the sales screens (and, next, of the sales order and partner forms). One api file, shared, so one
- * cache entry; its key starts with `sales`, so every sales change refreshes it.
+ * the sales screens and the sales order form, and for the partner form's default sales category.
+ * One api file, shared, so one cache entry; its key starts with `sales`, so every sales change
+ * refreshes it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { salesOptionsSchema, type SalesOptions } from '@common/contracts/sales';

@@ -9,6 +9,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { SalesOptions, SalesPackage } from '../../../common/contracts/sales';
+import { groupPermissions } from '../../db/schema/core';
 import { salesPackages } from '../../db/schema/sales';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith } from '../../test/groups';
@@ -413,5 +414,21 @@ describe('options', () => {
       const { cookie } = await ctx.signedInAs([group]);
       expect((await get('/api/sales/options', cookie)).statusCode, group).toBe(403);
     }
+  });
+
+  it("serves the partner form's default category select with customer-management alone", async () => {
+    const category = await makeSalesCategory(ctx.handle.db, { name: `${letters()} partner default` });
+    const { cookie } = await ctx.signedInAs(['Production Supervisor']);
+    expect((await get('/api/sales/options', cookie)).statusCode).toBe(403);
+    await ctx.handle.db
+      .insert(groupPermissions)
+      .values({ group: 'Production Supervisor', component: 'customer-management' });
+    const res = await get('/api/sales/options', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<SalesOptions>().categories).toContainEqual({
+      id: category.id,
+      name: category.name,
+      code: category.code,
+    });
   });
 });

@@ -59,8 +59,9 @@ const priceParams = z.object({ id: z.string().uuid('Not a price id') });
 const categories = { permission: 'sales-categories' } as const;
 const packages = { permission: 'sales-packages' } as const;
 const prices = { permission: 'price-allocation' } as const;
-/** Every sales screen picks packages and categories. */
+/** Every sales screen picks packages and categories; the partner form picks a default category. */
 const SALES_SCREENS: readonly Permission[] = [
+  'customer-management',
   'sales-packages',
   'sales-categories',
   'price-allocation',

@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { SubmitButton } from './submit-button';
+import { keepFocusOnPress, SubmitButton } from './submit-button';
 import { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes-guard';
 
 interface FormDialogProps {
@@ -68,7 +68,7 @@ export function FormDialog({
           <form onSubmit={onSubmit} noValidate className={formClassName}>
             {children}
             <DialogFooter className={cn('pt-2', footerClassName)}>
-              <Button variant="outline" onClick={requestClose} disabled={isSubmitting}>
+              <Button variant="outline" onMouseDown={keepFocusOnPress} onClick={requestClose} disabled={isSubmitting}>
                 Cancel
               </Button>
               <SubmitButton busy={isSubmitting} busyText={busyText} disabled={submitDisabled}>

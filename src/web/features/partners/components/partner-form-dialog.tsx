@@ -1,23 +1,14 @@
-import { z } from 'zod';
-import { PARTNER_TYPES, partnerInputSchema, type Partner } from '@common/contracts/partners';
+import type { Partner } from '@common/contracts/partners';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { useAppForm } from '@web/components/form/use-app-form';
+import { Button } from '@web/components/ui/button';
+import { errorMessage } from '@web/lib/api-client';
+import { useSalesOptions } from '@web/lib/sales-options';
 import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
+import { partnerFormDefaults, partnerFormSchema, salesCategoryChoices } from './partner-form.model';
 import { PARTNER_TYPE_OPTIONS } from './partner-type';
-
-/**
- * The contract, with a plain message when no type is chosen yet. The default sales category is kept
- * as it is (set through the CSV import for now), '' meaning none.
- */
-const partnerFormSchema = partnerInputSchema.extend({
-  type: z.enum(PARTNER_TYPES, { error: 'Type is required' }),
-  defaultSalesCategoryId: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : null)),
-});
 
 interface PartnerFormDialogProps {
   /** The partner to edit; null creates a new one. */
@@ -29,21 +20,11 @@ interface PartnerFormDialogProps {
 export function PartnerFormDialog({ partner, onClose }: PartnerFormDialogProps) {
   const { mutateAsync: create } = useCreatePartner();
   const { mutateAsync: update } = useUpdatePartner();
-  const current = partner?.defaultSalesCategory ?? null;
+  const salesOptions = useSalesOptions();
 
   const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
     schema: partnerFormSchema,
-    defaultValues: {
-      name: partner?.name ?? '',
-      ...(partner ? { type: partner.type } : {}),
-      contactPerson: partner?.contactPerson ?? '',
-      phone: partner?.phone ?? '',
-      email: partner?.email ?? '',
-      region: partner?.region ?? '',
-      address: partner?.address ?? '',
-      notes: partner?.notes ?? '',
-      defaultSalesCategoryId: current?.id ?? '',
-    },
+    defaultValues: partnerFormDefaults(partner),
     onSubmit: (values) => (partner ? update({ id: partner.id, changes: values }) : create(values)),
     successMessage: (saved) => (partner ? `${saved.name} saved` : `${saved.name} created`),
     onSuccess: onClose,
@@ -71,6 +52,24 @@ export function PartnerFormDialog({ partner, onClose }: PartnerFormDialogProps) 
       <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="off" maxLength={40} />
       <TextField form={form} name="email" label="Email" type="email" autoComplete="off" maxLength={254} />
       <TextField form={form} name="region" label="Region" autoComplete="off" maxLength={100} />
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <SelectField
+          form={form}
+          name="defaultSalesCategoryId"
+          label="Default sales category"
+          placeholder={salesOptions.isPending ? 'Loading sales categories...' : 'None'}
+          options={salesCategoryChoices(salesOptions.data?.categories, partner?.defaultSalesCategory ?? null)}
+          description="A new sales order for this partner starts with it."
+        />
+        {salesOptions.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            The sales categories could not be loaded: {errorMessage(salesOptions.error)}{' '}
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void salesOptions.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : null}
+      </div>
       <TextareaField form={form} name="address" label="Address" rows={2} maxLength={300} className="sm:col-span-2" />
       <TextareaField form={form} name="notes" label="Notes" rows={3} maxLength={2000} className="sm:col-span-2" />
     </FormDialog>
