@@ -22,7 +22,7 @@ const DAYS = 150;
 /** At most this share of a factory's validated IDs is sold. */
 const ID_SHARE = 0.65;
 /** Stoves on an order, on average (to spread a factory's orders over the days). */
-const STOVES_PER_ORDER = 2.5;
+const STOVES_PER_ORDER = 3.5;
 
 interface Plan {
   factoryCode: string;
@@ -85,7 +85,8 @@ export async function seedDemoSalesOrders(
     let left = Math.floor(stock.length * ID_SHARE);
     let offset = 0;
     const every = Math.max(2, Math.round((DAYS * STOVES_PER_ORDER) / Math.max(1, left)));
-    for (let day = addDays(today, -DAYS); day < today && left > 0; day = addDays(day, every)) {
+    // From today back: the last weeks always have sales, however many IDs there are.
+    for (let day = today; day > addDays(today, -DAYS) && left > 0; day = addDays(day, -every)) {
       const customer = customers[Math.floor(next() * customers.length)];
       if (!customer) continue;
       const lines = await chooseLines(db, day, customer, next, left);
@@ -109,9 +110,9 @@ export async function seedDemoSalesOrders(
       made.push(order.id);
     }
   }
-  // Two of the older orders were canceled later.
+  // Two orders of some weeks ago were canceled later.
   for (const [i, reason] of CANCEL_REASONS.entries()) {
-    const id = made[3 + i * 7];
+    const id = made[3 + i * 5];
     if (id) await cancelSalesOrder(db, canceler, id, reason);
   }
   return made.length;

@@ -364,14 +364,16 @@ const monthFigures = z.object({
 });
 
 /**
- * GET /api/sales/overview (sales-management): this month against last month, stoves sold per day
+ * GET /api/sales/overview (sales-management): this month so far against the same days of last month, stoves sold per day
  * over the last 30 days, the validated stoves ready to sell per factory, and the latest orders.
  * Factory-scoped users get their factory's.
  */
 export const salesOverviewSchema = z.object({
   /** Today (UTC): the month and the 30 days end on it. */
   date: z.string(),
+  /** From the 1st to today. */
   thisMonth: monthFigures,
+  /** The same days of last month (the 1st to today's day of the month, at most its last day), for a fair comparison. */
   lastMonth: monthFigures,
   /** Every day of the last 30, oldest first. */
   daily: z.array(z.object({ day: z.string(), stoves: z.number().int() })),

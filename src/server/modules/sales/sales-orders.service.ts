@@ -572,7 +572,14 @@ async function monthFigures(db: Executor, from: string, to: string, factoryId: s
   };
 }
 
-/** GET /api/sales/overview: this month against last month, the last 30 days, stoves ready to sell, the latest orders. */
+/** `first` (a 1st of a month) moved to `today`'s day of the month, or that month's last day when shorter. */
+function sameDayOf(first: string, today: string): string {
+  const same = addDays(first, Number(today.slice(8, 10)) - 1);
+  const end = monthEnd(first);
+  return same < end ? same : end;
+}
+
+/** GET /api/sales/overview: this month so far against the same days of last month, the last 30 days, stoves ready to sell, the latest orders. */
 export async function salesOverview(db: Database, actor: Actor, now = new Date()): Promise<SalesOverview> {
   const today = utcToday(now);
   const factoryId = scopedFactoryFilter(actor, undefined);
@@ -580,8 +587,8 @@ export async function salesOverview(db: Database, actor: Actor, now = new Date()
   const lastMonth = addMonths(thisMonth, -1);
   const first = addDays(today, -29);
   const [current, previous, days, ready, recent] = await Promise.all([
-    monthFigures(db, thisMonth, monthEnd(thisMonth), factoryId),
-    monthFigures(db, lastMonth, monthEnd(lastMonth), factoryId),
+    monthFigures(db, thisMonth, today, factoryId),
+    monthFigures(db, lastMonth, sameDayOf(lastMonth, today), factoryId),
     stovesPerDay(db, { from: first, to: today, factoryId }),
     validatedPerFactory(db, factoryId),
     listOrderRows(db, { factoryId, sort: 'date', dir: 'desc' }, null, RECENT_ORDERS),

@@ -224,6 +224,12 @@ describe('the order page', () => {
     const canceled = { to: '/sales/canceled-sales?q=x', title: 'Canceled Sales' };
     expect(backOf({ back: canceled }, fallback)).toEqual(canceled);
     expect(backOf({ back: { to: 'https://evil.example', title: 'x' } }, fallback)).toEqual(fallback);
+    // The sales overview (/sales) is a sales screen too; /salesforce is not.
+    expect(backOf({ back: { to: '/sales', title: 'Sales Management' } }, fallback)).toEqual({
+      to: '/sales',
+      title: 'Sales Management',
+    });
+    expect(backOf({ back: { to: '/salesforce', title: 'x' } }, fallback)).toEqual(fallback);
     expect(backOf(null, fallback)).toEqual(fallback);
   });
 });

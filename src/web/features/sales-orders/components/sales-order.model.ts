@@ -258,7 +258,7 @@ export interface BackLink {
 
 /**
  * Where an order page's "Back" goes: the sales screen it was opened from when that screen said so
- * (the list with its filters, Canceled Sales), else `fallback`.
+ * (the list with its filters, Canceled Sales, the sales overview), else `fallback`.
  */
 export function backOf(state: unknown, fallback: BackLink): BackLink {
   if (typeof state === 'object' && state !== null && 'back' in state) {
@@ -270,7 +270,7 @@ export function backOf(state: unknown, fallback: BackLink): BackLink {
       'title' in back &&
       typeof back.to === 'string' &&
       typeof back.title === 'string' &&
-      back.to.startsWith('/sales/')
+      /^\/sales(?:$|[/?])/.test(back.to)
     )
       return { to: back.to, title: back.title };
   }
