@@ -10,6 +10,7 @@ import { benchCkdReports } from './ckd-reports';
 import { benchInventory } from './inventory';
 import { benchMe } from './me';
 import { benchPartners } from './partners';
+import { benchSales } from './sales';
 import { benchStoveIds } from './stove-ids';
 import { benchStoveReports } from './stove-reports';
 import { benchStoveTransfers } from './stove-transfers';
@@ -27,6 +28,7 @@ const BENCHES: Record<string, Bench> = {
   'ckd-reports': benchCkdReports,
   'stove-reports': benchStoveReports,
   inventory: benchInventory,
+  sales: benchSales,
 };
 
 const wanted = process.argv.slice(2);

@@ -30,7 +30,9 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { salesOrderRoutes } from './modules/sales/sales-orders.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
+import { salesReportRoutes } from './modules/sales/sales-report.routes';
 import { steelRoutes } from './modules/steel/steel.routes';
 import { stoveIdBatchRoutes } from './modules/stove-ids/stove-id-batches.routes';
 import { stoveIdRoutes } from './modules/stove-ids/stove-ids.routes';
@@ -159,6 +161,8 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   await app.register(steelRoutes, { db });
   await app.register(ckdReportRoutes, { db });
   await app.register(salesRoutes, { db });
+  await app.register(salesReportRoutes, { db });
+  await app.register(salesOrderRoutes, { db });
   await app.register(inventoryRoutes, { db });
 
   const webRoot = resolve(config.webDistDir);

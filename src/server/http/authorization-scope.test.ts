@@ -17,6 +17,8 @@ import { submitReport } from '../modules/stove-reports/stove-reports.service';
 import { STOVE_REPORT_VOID_GROUPS } from '../../common/contracts/production';
 import { giveInventory, makeInventoryItem } from '../test/inventory';
 import { giveKits, giveSteel, makeCkdCategory, makeSteelCategory } from '../test/production';
+import { makeSalesCategory, makeSalesPackage } from '../test/sales';
+import { makeCustomer, recordSale } from '../test/sales-lines';
 import { makeStoveIds } from '../test/stove-ids';
 import { createTestContext, type TestContext } from '../test/test-app';
 
@@ -96,6 +98,7 @@ const UNSCOPED = new Set([
   'GET /api/sales/prices/grid',
   'POST /api/sales/prices',
   'DELETE /api/sales/prices/:id',
+  'GET /api/sales/orders/prices',
   // Inventory master data (the items list's stock is scoped: see SCOPE).
   'GET /api/inventory/options',
   'GET /api/inventory/categories',
@@ -148,6 +151,10 @@ interface World {
   /** An input at the own factory and one at the other. */
   ownInventoryEntry: string;
   otherInventoryEntry: string;
+  /** A sales order at the own and at the other factory, and a canceled one at the own. */
+  ownOrder: string;
+  otherOrder: string;
+  ownCanceledOrder: string;
 }
 
 interface Probe {
@@ -684,6 +691,83 @@ const SCOPE: Record<string, ScopeCase> = {
     other: (w) => ({ method: 'GET', url: `/api/inventory/movements/export.csv?factoryId=${w.other}`, status: 200 }),
     leaks: (w) => w.otherFactoryCode,
   },
+  'GET /api/sales/overview': {
+    permission: 'sales-management',
+    own: () => ({ method: 'GET', url: '/api/sales/overview', status: 200 }),
+    other: () => ({ method: 'GET', url: '/api/sales/overview', status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/sales/orders': {
+    permission: ['sales-order', 'sales-management'],
+    own: (w) => ({ method: 'GET', url: `/api/sales/orders?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/sales/orders?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherOrder,
+  },
+  'GET /api/sales/orders/export.csv': {
+    permission: ['sales-order', 'sales-management'],
+    own: () => ({ method: 'GET', url: '/api/sales/orders/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/sales/orders/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'POST /api/sales/orders/check': {
+    permission: 'sales-order',
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/sales/orders/check',
+      payload: { factoryId: w.own, codes: [w.ownCode] },
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/sales/orders/check',
+      payload: { factoryId: w.other, codes: [w.otherCode] },
+      status: 403,
+    }),
+  },
+  'POST /api/sales/orders': {
+    permission: 'sales-order',
+    // The own case sells nothing: past the factory's scope, the customer (unknown) is refused.
+    own: (w) => ({ method: 'POST', url: '/api/sales/orders', payload: probeOrder(w.own, w), status: 400 }),
+    other: (w) => ({ method: 'POST', url: '/api/sales/orders', payload: probeOrder(w.other, w), status: 403 }),
+  },
+  'GET /api/sales/orders/:id': {
+    permission: ['sales-order', 'sales-management'],
+    own: (w) => ({ method: 'GET', url: `/api/sales/orders/${w.ownOrder}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/sales/orders/${w.otherOrder}`, status: 404 }),
+  },
+  'POST /api/sales/orders/:id/cancel': {
+    permission: 'sales-management',
+    // The own order is already canceled: past the scope check, the 409 says so (and every group gets it).
+    own: (w) => ({
+      method: 'POST',
+      url: `/api/sales/orders/${w.ownCanceledOrder}/cancel`,
+      payload: { reason: 'scope probe' },
+      status: 409,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: `/api/sales/orders/${w.otherOrder}/cancel`,
+      payload: { reason: 'scope probe' },
+      status: 404,
+    }),
+  },
+  // Grouped by factory: the other factory's sale would show as its own group (id, or code in the CSV).
+  'GET /api/sales/report': {
+    permission: 'sales-report',
+    own: (w) => ({ method: 'GET', url: `/api/sales/report?${SALES_RANGE}&factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/sales/report?${SALES_RANGE}&factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/sales/report/export.csv': {
+    permission: 'sales-report',
+    own: () => ({ method: 'GET', url: `/api/sales/report/export.csv?${SALES_RANGE}`, status: 200 }),
+    other: (w) => ({
+      method: 'GET',
+      url: `/api/sales/report/export.csv?${SALES_RANGE}&factoryId=${w.other}`,
+      status: 200,
+    }),
+    leaks: (w) => w.otherFactoryCode,
+  },
 };
 
 /** One unit of the world's inventory item received, removed or sent (to the third factory) at a factory. */
@@ -733,6 +817,20 @@ const productivityTarget = (factoryId: string) => ({
   stovesPerCouplerPerDay: 10,
   hoursPerDay: 8,
 });
+
+/** An order for one of the world's stove IDs to a customer that does not exist. */
+const probeOrder = (factoryId: string, w: World) => ({
+  date: new Date().toISOString().slice(0, 10),
+  factoryId,
+  customerId: '00000000-0000-4000-8000-000000000001',
+  lines: [{ packageId: '00000000-0000-4000-8000-000000000002', quantity: 1 }],
+  codes: [factoryId === w.own ? w.ownCode : w.otherCode],
+  buyerName: 'Scope probe',
+});
+
+/** The sales report's range in the scope probes: it holds a sale at the own and at the other factory. */
+const SALES_DAY = '2025-08-14';
+const SALES_RANGE = 'from=2025-08-01&to=2025-08-31&groupBy=factory';
 
 /** The CKD reports' range in the scope probes: it holds the kits given to both factories. */
 const KIT_DAY = '2025-06-15';
@@ -817,6 +915,9 @@ describe('authorization matrix: own factory / other factory', () => {
       inventoryItem: '',
       ownInventoryEntry: '',
       otherInventoryEntry: '',
+      ownOrder: '',
+      otherOrder: '',
+      ownCanceledOrder: '',
     };
     const kit = await makeCkdCategory(ctx.handle.db);
     for (const factoryId of [own.id, other.id]) {
@@ -891,6 +992,22 @@ describe('authorization matrix: own factory / other factory', () => {
     ).entryId;
     const otherOnly = await makeInventoryItem(ctx.handle.db);
     await giveInventory(ctx.handle.db, { factoryId: other.id, itemId: otherOnly.id, quantity: 777 });
+    const salesPackage = await makeSalesPackage(ctx.handle.db);
+    const salesCategory = await makeSalesCategory(ctx.handle.db);
+    const customer = await makeCustomer(ctx.handle.db);
+    const sale = (factoryId: string, canceled = false) =>
+      recordSale(ctx.handle.db, {
+        date: SALES_DAY,
+        factoryId,
+        customerId: customer.id,
+        categoryId: salesCategory.id,
+        sellerId: admin.id,
+        lines: [{ packageId: salesPackage.id, quantity: 2, unitPrice: 3500 }],
+        canceled,
+      });
+    world.ownOrder = await sale(own.id);
+    world.otherOrder = await sale(other.id);
+    world.ownCanceledOrder = await sale(own.id, true);
     for (const group of SCOPED_GROUPS) {
       const { cookie } = await ctx.signedInAs([group], { factoryId: own.id });
       cookies.set(group, cookie);
