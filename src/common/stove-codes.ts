@@ -109,3 +109,13 @@ export function codesInRange(from: string, to: string, max: number): { codes: st
   for (let n = first; n <= last; n++) codes.push(stoveCode(prefixA, n, numberA.length));
   return { codes };
 }
+
+/** The distinct well-formed codes of a list as typed (normalized): the ones worth looking up. */
+export function distinctWellFormedCodes(rawCodes: readonly string[]): string[] {
+  const codes = new Set<string>();
+  for (const raw of rawCodes) {
+    const code = normalizeCode(raw);
+    if (STOVE_CODE_PATTERN.test(code)) codes.add(code);
+  }
+  return [...codes];
+}

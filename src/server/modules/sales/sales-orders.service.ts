@@ -28,18 +28,22 @@ import {
   type SalesOrderPrices,
   type SalesOrderPricesQuery,
 } from '../../../common/contracts/sales-orders';
-import type { StoveIdStatus } from '../../../common/contracts/stove-ids';
-import { normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
+import { distinctWellFormedCodes, normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
 import type { Actor } from '../../auth/actor';
-import { actingFactory, inScope, scopedFactoryFilter } from '../../auth/scope';
+import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { errors, type ItemProblem } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
+import {
+  assessCodes,
+  lockedKnownIds,
+  readKnownIds,
+  resolveDocumentFactory,
+  type EligibilityRules,
+  type KnownId,
+} from '../stove-ids/stove-id-eligibility';
 import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../stove-ids/stove-id-status.repository';
-import { findFactories, type FactoryRow } from '../stove-transfers/stove-transfers.repository';
-import { findKnownCodes } from '../stove-validation/stove-validation.repository';
-import { verdictOf } from '../stove-validation/stove-validation.service';
 import { pricesInForce, type CellPriceRow } from './sales-prices.repository';
 import {
   activePackages,
@@ -117,86 +121,27 @@ function mayCancel(actor: Actor): boolean {
 // ---------------------------------------------------------------------------------------------
 // Eligibility of stove IDs (check and create use the same rules; the verdicts are Validate Stove IDs')
 
-interface KnownId {
-  status: StoveIdStatus;
-  factoryId: string;
-  /** Only when the caller may see that factory. */
-  factoryCode: string | null;
-}
-
-type Assessment = SalesOrderIdCheck['items'][number];
-
-const REASONS: Record<Exclude<SalesOrderIdVerdict, 'ok' | 'wrong_factory'>, string> = {
-  unknown: 'Unknown stove ID: check the code',
-  malformed: 'Not a stove ID (4-32 characters of A-Z, 0-9 and -)',
-  bad_check_digit: 'Wrong check digit: the code was mistyped or misread',
-  duplicate: 'Duplicate in the list',
-  in_stock: 'In stock: not on a stove yet (report it coupled, then validate it)',
-  coupled: 'Coupled but not validated yet: validate it first',
-  sold: 'Already sold',
-  in_transit: 'In transit on a transfer: it can be sold once received',
-  void: 'Void (damaged or lost label)',
+/** Validated at the order's factory passes; the rest is refused with its reason. */
+const ORDER_RULES: EligibilityRules<SalesOrderIdVerdict> = {
+  verdict: (v) => (v === 'validated' ? 'ok' : v === 'pass' ? 'coupled' : v),
+  reasons: {
+    unknown: 'Unknown stove ID: check the code',
+    malformed: 'Not a stove ID (4-32 characters of A-Z, 0-9 and -)',
+    bad_check_digit: 'Wrong check digit: the code was mistyped or misread',
+    duplicate: 'Duplicate in the list',
+    in_stock: 'In stock: not on a stove yet (report it coupled, then validate it)',
+    coupled: 'Coupled but not validated yet: validate it first',
+    sold: 'Already sold',
+    in_transit: 'In transit on a transfer: it can be sold once received',
+    void: 'Void (damaged or lost label)',
+  },
 };
-
-function orderVerdict(code: string, known: KnownId | undefined, factoryId: string): SalesOrderIdVerdict {
-  const v = verdictOf(code, known, factoryId);
-  return v === 'validated' ? 'ok' : v === 'pass' ? 'coupled' : v;
-}
-
-/** Each code's eligibility, in the order given; `ok` when it can be sold from `factoryId`. */
-function assess(rawCodes: readonly string[], found: ReadonlyMap<string, KnownId>, factoryId: string): Assessment[] {
-  const seen = new Set<string>();
-  return rawCodes.map((raw) => {
-    const code = normalizeCode(raw);
-    const wellFormed = STOVE_CODE_PATTERN.test(code);
-    const known = wellFormed ? found.get(code) : undefined;
-    const repeat = wellFormed && seen.has(code);
-    seen.add(code);
-    const verdict: SalesOrderIdVerdict = repeat ? 'duplicate' : orderVerdict(code, known, factoryId);
-    const status = known && (known.factoryId === factoryId || known.factoryCode !== null) ? known.status : null;
-    const reason =
-      verdict === 'ok'
-        ? null
-        : verdict === 'wrong_factory'
-          ? known?.factoryCode
-            ? `At another factory (${known.factoryCode})`
-            : 'At another factory'
-          : REASONS[verdict];
-    return { code, verdict, status: repeat ? null : status, reason };
-  });
-}
-
-/** The distinct well-formed codes of a list (the ones worth looking up). */
-function lookupCodes(rawCodes: readonly string[]): string[] {
-  const codes = new Set<string>();
-  for (const raw of rawCodes) {
-    const code = normalizeCode(raw);
-    if (STOVE_CODE_PATTERN.test(code)) codes.add(code);
-  }
-  return [...codes];
-}
-
-/** The factory an order is for: in the actor's scope (403), existing (400). */
-async function resolveFactory(db: Executor, actor: Actor, requested: string): Promise<FactoryRow> {
-  const id = actingFactory(actor, requested);
-  const factory = (await findFactories(db, [id])).get(id);
-  if (!factory) throw errors.validation('The factory does not exist.', { factoryId: ['The factory does not exist.'] });
-  return factory;
-}
 
 /** POST /api/sales/orders/check: each code's eligibility at the factory; changes nothing. */
 export async function checkOrderIds(db: Database, actor: Actor, input: CheckInput): Promise<SalesOrderIdCheck> {
-  const factory = await resolveFactory(db, actor, input.factoryId);
-  const found = new Map<string, KnownId>();
-  for (const group of await findKnownCodes(db, lookupCodes(input.codes))) {
-    const known = {
-      status: group.status,
-      factoryId: group.factory.id,
-      factoryCode: actor.isGlobal || group.factory.id === factory.id ? group.factory.code : null,
-    };
-    for (const code of group.codes) found.set(code, known);
-  }
-  const items = assess(input.codes, found, factory.id);
+  const factory = await resolveDocumentFactory(db, actor, input.factoryId);
+  const found = await readKnownIds(db, actor, distinctWellFormedCodes(input.codes), factory.id);
+  const items = assessCodes(ORDER_RULES, input.codes, found, factory.id);
   const ok = items.filter((i) => i.verdict === 'ok').length;
   return { items, ok, problems: items.length - ok };
 }
@@ -342,7 +287,7 @@ async function priceLines(tx: Executor, input: CreateInput, category: SalesCateg
  * customer, category, package, price or count of IDs; 409 naming each stove ID that cannot be sold.
  */
 export async function createSalesOrder(db: Database, actor: Actor, input: CreateInput): Promise<SalesOrderDetail> {
-  const factory = await resolveFactory(db, actor, input.factoryId);
+  const factory = await resolveDocumentFactory(db, actor, input.factoryId);
   if (!factory.active)
     throw errors.validation(`${factory.name} is inactive: orders are for active factories.`, {
       factoryId: ['This factory is inactive.'],
@@ -361,13 +306,13 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
       priced.lines.map((l) => l.priceId),
     );
 
-    const locked = await lockStoveIdsByCodes(tx, lookupCodes(input.codes));
-    const found = new Map<string, KnownId>(
-      locked.map((l) => [l.code, { status: l.status, factoryId: l.factoryId, factoryCode: null }]),
-    );
-    let problems = assess(input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
+    const locked = await lockStoveIdsByCodes(tx, distinctWellFormedCodes(input.codes));
+    const refused = (found: ReadonlyMap<string, KnownId>) =>
+      assessCodes(ORDER_RULES, input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
+    let problems = refused(await lockedKnownIds(tx, locked, false));
     if (problems.length > 0) {
-      if (actor.isGlobal) problems = await withFactoryCodes(tx, input.codes, locked, factory.id);
+      // A global user is told where an ID at another factory is.
+      if (actor.isGlobal) problems = refused(await lockedKnownIds(tx, locked, true));
       throw errors.itemProblems(
         `Nothing was sold: ${problems.length.toLocaleString('en-US')} of ${stoveIds(input.codes.length)} cannot be sold.`,
         problems.map((p): ItemProblem => ({ code: p.code, reason: p.reason ?? 'Cannot be sold' })),
@@ -430,23 +375,6 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
     });
     return readDetail(tx, actor, order.id);
   });
-}
-
-/** The problems again, naming the factory an ID at another factory is at (for global users). */
-async function withFactoryCodes(
-  tx: Executor,
-  rawCodes: readonly string[],
-  locked: readonly { code: string; status: StoveIdStatus; factoryId: string }[],
-  factoryId: string,
-): Promise<Assessment[]> {
-  const others = await findFactories(tx, [...new Set(locked.map((l) => l.factoryId))]);
-  const found = new Map<string, KnownId>(
-    locked.map((l) => [
-      l.code,
-      { status: l.status, factoryId: l.factoryId, factoryCode: others.get(l.factoryId)?.code ?? null },
-    ]),
-  );
-  return assess(rawCodes, found, factoryId).filter((a) => a.verdict !== 'ok');
 }
 
 // ---------------------------------------------------------------------------------------------

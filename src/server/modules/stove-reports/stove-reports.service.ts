@@ -23,18 +23,24 @@ import {
   type submitStoveReportSchema,
 } from '../../../common/contracts/production';
 import { STOVE_ID_STATUS_LABELS, type StoveIdStatus } from '../../../common/contracts/stove-ids';
-import { normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
+import { distinctWellFormedCodes, normalizeCode } from '../../../common/stove-codes';
 import type { Actor } from '../../auth/actor';
-import { actingFactory, inScope, scopedFactoryFilter } from '../../auth/scope';
+import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { errors, type ItemProblem } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import { recordKitMovements } from '../ckd/ckd-ledger.repository';
 import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../stove-ids/stove-id-status.repository';
-import { findFactories, type FactoryRow } from '../stove-transfers/stove-transfers.repository';
-import { findKnownCodes } from '../stove-validation/stove-validation.repository';
-import { verdictOf } from '../stove-validation/stove-validation.service';
+import {
+  assessCodes,
+  lockedKnownIds,
+  readKnownIds,
+  resolveDocumentFactory,
+  type EligibilityRules,
+  type KnownId,
+} from '../stove-ids/stove-id-eligibility';
+import { findFactories } from '../stove-transfers/stove-transfers.repository';
 import {
   countReports,
   findCategory,
@@ -99,76 +105,21 @@ const stoveIds = (n: number) => `${count(n)} stove ${n === 1 ? 'ID' : 'IDs'}`;
 // ---------------------------------------------------------------------------------------------
 // Eligibility (check and submit use the same rules; the verdicts are Validate Stove IDs')
 
-/** A known ID as the verdict needs it; `factoryCode` only when the caller may see it. */
-interface KnownId {
-  status: StoveIdStatus;
-  factoryId: string;
-  factoryCode: string | null;
-}
-
-type Assessment = StoveReportCheck['items'][number];
-
-const REASONS: Record<Exclude<StoveReportVerdict, 'ok' | 'wrong_factory'>, string> = {
-  unknown: 'Unknown stove ID: check the code',
-  malformed: 'Not a stove ID (4-32 characters of A-Z, 0-9 and -)',
-  bad_check_digit: 'Wrong check digit: the code was mistyped or misread',
-  duplicate: 'Duplicate in the list',
-  coupled: 'Already coupled (on another stove report)',
-  validated: 'Already coupled and validated',
-  sold: 'Sold',
-  in_transit: 'In transit on a transfer: it can be reported once received',
-  void: 'Void (damaged or lost label)',
+/** In stock at the factory passes; the rest is refused with its reason. */
+const REPORT_RULES: EligibilityRules<StoveReportVerdict> = {
+  verdict: (v) => (v === 'in_stock' ? 'ok' : v === 'pass' ? 'coupled' : v),
+  reasons: {
+    unknown: 'Unknown stove ID: check the code',
+    malformed: 'Not a stove ID (4-32 characters of A-Z, 0-9 and -)',
+    bad_check_digit: 'Wrong check digit: the code was mistyped or misread',
+    duplicate: 'Duplicate in the list',
+    coupled: 'Already coupled (on another stove report)',
+    validated: 'Already coupled and validated',
+    sold: 'Sold',
+    in_transit: 'In transit on a transfer: it can be reported once received',
+    void: 'Void (damaged or lost label)',
+  },
 };
-
-/** The verdict of one code that is not a repeat: Validate Stove IDs' verdict, with in stock as the pass. */
-function reportVerdict(code: string, known: KnownId | undefined, factoryId: string): StoveReportVerdict {
-  const v = verdictOf(code, known, factoryId);
-  return v === 'in_stock' ? 'ok' : v === 'pass' ? 'coupled' : v;
-}
-
-/**
- * Each code's eligibility, in the order given: malformed, repeated, unknown (or a wrong check
- * digit), at another factory, or not in stock; `ok` when it can be reported at `factoryId`.
- */
-function assess(rawCodes: readonly string[], found: ReadonlyMap<string, KnownId>, factoryId: string): Assessment[] {
-  const seen = new Set<string>();
-  return rawCodes.map((raw) => {
-    const code = normalizeCode(raw);
-    const wellFormed = STOVE_CODE_PATTERN.test(code);
-    const known = wellFormed ? found.get(code) : undefined;
-    const repeat = wellFormed && seen.has(code);
-    seen.add(code);
-    const verdict: StoveReportVerdict = repeat ? 'duplicate' : reportVerdict(code, known, factoryId);
-    const status = known && (known.factoryId === factoryId || known.factoryCode !== null) ? known.status : null;
-    const reason =
-      verdict === 'ok'
-        ? null
-        : verdict === 'wrong_factory'
-          ? known?.factoryCode
-            ? `At another factory (${known.factoryCode})`
-            : 'At another factory'
-          : REASONS[verdict];
-    return { code, verdict, status: repeat ? null : status, reason };
-  });
-}
-
-/** The distinct well-formed codes of a list (the ones worth looking up). */
-function lookupCodes(rawCodes: readonly string[]): string[] {
-  const codes = new Set<string>();
-  for (const raw of rawCodes) {
-    const code = normalizeCode(raw);
-    if (STOVE_CODE_PATTERN.test(code)) codes.add(code);
-  }
-  return [...codes];
-}
-
-/** The factory a report is for: in the actor's scope (403), existing (400). */
-async function resolveFactory(db: Executor, actor: Actor, requested: string): Promise<FactoryRow> {
-  const id = actingFactory(actor, requested);
-  const factory = (await findFactories(db, [id])).get(id);
-  if (!factory) throw errors.validation('The factory does not exist.', { factoryId: ['The factory does not exist.'] });
-  return factory;
-}
 
 async function resolveCategory(db: Executor, id: string): Promise<CategoryRow> {
   const category = await findCategory(db, id);
@@ -179,18 +130,10 @@ async function resolveCategory(db: Executor, id: string): Promise<CategoryRow> {
 
 /** POST /api/stove-reports/check: each code's eligibility and the kits available; changes nothing. */
 export async function checkReport(db: Database, actor: Actor, input: CheckInput): Promise<StoveReportCheck> {
-  const factory = await resolveFactory(db, actor, input.factoryId);
+  const factory = await resolveDocumentFactory(db, actor, input.factoryId);
   const category = input.categoryId ? await resolveCategory(db, input.categoryId) : null;
-  const found = new Map<string, KnownId>();
-  for (const group of await findKnownCodes(db, lookupCodes(input.codes))) {
-    const known = {
-      status: group.status,
-      factoryId: group.factory.id,
-      factoryCode: actor.isGlobal || group.factory.id === factory.id ? group.factory.code : null,
-    };
-    for (const code of group.codes) found.set(code, known);
-  }
-  const items = assess(input.codes, found, factory.id);
+  const found = await readKnownIds(db, actor, distinctWellFormedCodes(input.codes), factory.id);
+  const items = assessCodes(REPORT_RULES, input.codes, found, factory.id);
   const ok = items.filter((i) => i.verdict === 'ok').length;
   return {
     items,
@@ -210,7 +153,7 @@ export async function checkReport(db: Database, actor: Actor, input: CheckInput)
  * the factory has too few: everything rolls back) and writes one audit row.
  */
 export async function submitReport(db: Database, actor: Actor, input: SubmitInput): Promise<StoveReport> {
-  const factory = await resolveFactory(db, actor, input.factoryId);
+  const factory = await resolveDocumentFactory(db, actor, input.factoryId);
   if (!factory.active)
     throw errors.validation(`${factory.name} is inactive: reports are for active factories.`, {
       factoryId: ['This factory is inactive.'],
@@ -222,13 +165,13 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
     });
 
   return db.transaction(async (tx) => {
-    const locked = await lockStoveIdsByCodes(tx, lookupCodes(input.codes));
-    const found = new Map<string, KnownId>(
-      locked.map((l) => [l.code, { status: l.status, factoryId: l.factoryId, factoryCode: null }]),
-    );
-    let problems = assess(input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
+    const locked = await lockStoveIdsByCodes(tx, distinctWellFormedCodes(input.codes));
+    const refused = (found: ReadonlyMap<string, KnownId>) =>
+      assessCodes(REPORT_RULES, input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
+    let problems = refused(await lockedKnownIds(tx, locked, false));
     if (problems.length > 0) {
-      if (actor.isGlobal) problems = await withFactoryCodes(tx, input.codes, locked, factory.id);
+      // A global user is told where an ID at another factory is.
+      if (actor.isGlobal) problems = refused(await lockedKnownIds(tx, locked, true));
       throw errors.itemProblems(
         `Nothing was reported: ${count(problems.length)} of ${stoveIds(input.codes.length)} cannot be reported.`,
         problems.map((p): ItemProblem => ({ code: p.code, reason: p.reason ?? 'Cannot be reported' })),
@@ -310,23 +253,6 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
     }
     return presented;
   });
-}
-
-/** The problems again, naming the factory an ID at another factory is at (for global users). */
-async function withFactoryCodes(
-  tx: Executor,
-  rawCodes: readonly string[],
-  locked: readonly { code: string; status: StoveIdStatus; factoryId: string }[],
-  factoryId: string,
-): Promise<Assessment[]> {
-  const others = await findFactories(tx, [...new Set(locked.map((l) => l.factoryId))]);
-  const found = new Map<string, KnownId>(
-    locked.map((l) => [
-      l.code,
-      { status: l.status, factoryId: l.factoryId, factoryCode: others.get(l.factoryId)?.code ?? null },
-    ]),
-  );
-  return assess(rawCodes, found, factoryId).filter((a) => a.verdict !== 'ok');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import {
   type StoveTransferDetail,
   type TransferCheck,
 } from '../../../common/contracts/stove-ids';
-import { normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
+import { distinctWellFormedCodes, normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
 import type { Actor } from '../../auth/actor';
 import { actingFactory, NO_FACTORY } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
@@ -166,16 +166,6 @@ function assess(
   });
 }
 
-/** The distinct well-formed codes of a list (the ones worth looking up). */
-function lookupCodes(rawCodes: readonly string[]): string[] {
-  const codes = new Set<string>();
-  for (const raw of rawCodes) {
-    const code = normalizeCode(raw);
-    if (STOVE_CODE_PATTERN.test(code)) codes.add(code);
-  }
-  return [...codes];
-}
-
 /** The two sides of a transfer: the sender in the actor's scope (403), both existing (400). */
 async function resolveSides(
   db: Executor,
@@ -206,7 +196,7 @@ async function resolveSides(
 /** POST /api/stove-transfers/check: each code's eligibility; changes nothing (one query for the IDs). */
 export async function checkTransfer(db: Database, actor: Actor, input: SendInput): Promise<TransferCheck> {
   const { from, destinationProblem } = await resolveSides(db, actor, input);
-  const candidates = await findTransferCandidates(db, lookupCodes(input.codes));
+  const candidates = await findTransferCandidates(db, distinctWellFormedCodes(input.codes));
   const items = assess(input.codes, new Map(candidates.map((c) => [c.code, c])), from, destinationProblem);
   const eligible = items.filter((i) => i.eligible).length;
   return { items, eligible, ineligible: items.length - eligible };
@@ -234,7 +224,7 @@ export async function sendTransfer(db: Database, actor: Actor, input: SendInput)
     throw errors.validation(`${destinationProblem}.`, { toFactoryId: [`${destinationProblem}.`] });
   try {
     return await db.transaction(async (tx) => {
-      const locked = await lockStoveIdsByCodes(tx, lookupCodes(input.codes));
+      const locked = await lockStoveIdsByCodes(tx, distinctWellFormedCodes(input.codes));
       const numbers = await transferNumbers(tx, [
         ...new Set(locked.flatMap((l) => (l.pendingTransferId ? [l.pendingTransferId] : []))),
       ]);
