@@ -1,6 +1,6 @@
 /**
  * Sales Management overview (/sales) on the demo data (about 30 orders at NBO and MSA over five
- * months, two canceled): the Senior Sales Manager sees this month against last month, the stoves
+ * months, two canceled): the Senior Sales Manager sees this month against the same days of last month, the stoves
  * ready to sell per factory (a count opens the validated stove IDs), the 30-day chart with its
  * figures, the latest orders (one opens, Back returns) and every sales screen; the MSA Factory
  * Manager sees only MSA and Sales Order; a phone stacks the cards; loading, error with retry and
@@ -52,7 +52,7 @@ test('the Senior Sales Manager reads the month, the chart and the latest orders,
   for (const r of data.thisMonth.revenue)
     await expect(revenue.getByText(formatMoney(r.amount, r.currency), { exact: true })).toBeVisible();
   for (const r of data.lastMonth.revenue)
-    await expect(revenue).toContainText(`Last month ${formatMoney(r.amount, r.currency)}.`);
+    await expect(revenue).toContainText(`Same days last month ${formatMoney(r.amount, r.currency)}.`);
 
   // Orders, and the canceled ones linking to Canceled Sales.
   const orders = card(page, 'orders');
