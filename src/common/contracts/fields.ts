@@ -43,6 +43,11 @@ export const factoryRefSchema = z.object({ id: z.string(), name: z.string(), cod
 export const personRefSchema = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable();
 export type PersonRef = z.infer<typeof personRefSchema>;
 
+/** A person as records show them, from a joined user's columns (null when the user is gone). */
+export function personRef(id: string | null, name: string | null, email: string | null): PersonRef {
+  return id && email ? { id, name, email } : null;
+}
+
 /** A document's number as people see it: prefix and six digits, e.g. SR-000123. */
 export function documentNumberLabel(prefix: string, number: number): string {
   return `${prefix}-${String(number).padStart(6, '0')}`;

@@ -5,6 +5,7 @@
  * for, see and edit only their own factory's. Every create and change is audited.
  */
 import type { z } from 'zod';
+import { personRef } from '../../../common/contracts/fields';
 import { dayLabel } from '../../../common/calendar-days';
 import type { ListResponse } from '../../../common/contracts/list';
 import type {
@@ -42,10 +43,6 @@ type ReportQuery = Omit<ListDailyProductionReportsQuery, 'limit' | 'cursor'>;
 const RECORD_TYPE = 'daily_production_report';
 const UNIQUE_INDEX = 'daily_production_reports_factory_day_key';
 
-function person(id: string | null, name: string | null, email: string | null): DailyProductionReport['createdBy'] {
-  return id && email ? { id, name, email } : null;
-}
-
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function presentDailyReport(row: DailyReportRow): DailyProductionReport {
@@ -60,9 +57,9 @@ export function presentDailyReport(row: DailyReportRow): DailyProductionReport {
     downtimeMinutes: row.downtimeMinutes,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
-    createdBy: person(row.createdById, row.createdByName, row.createdByEmail),
+    createdBy: personRef(row.createdById, row.createdByName, row.createdByEmail),
     updatedAt: row.updatedAt.toISOString(),
-    updatedBy: person(row.updatedById, row.updatedByName, row.updatedByEmail),
+    updatedBy: personRef(row.updatedById, row.updatedByName, row.updatedByEmail),
   };
 }
 

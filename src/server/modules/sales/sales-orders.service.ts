@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { personRef } from '../../../common/contracts/fields';
 import { addDays, addMonths, eachDay, monthEnd, monthStart, utcToday } from '../../../common/calendar-days';
 import { counted } from '../../../common/counted';
 import type { ListResponse } from '../../../common/contracts/list';
@@ -83,10 +84,6 @@ const RECORD_TYPE = 'sales_order';
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
-function person(id: string | null, name: string | null, email: string | null): SalesOrder['seller'] {
-  return id && email ? { id, name, email } : null;
-}
-
 export function presentOrder(row: OrderRow): SalesOrder {
   return {
     id: row.id,
@@ -103,10 +100,10 @@ export function presentOrder(row: OrderRow): SalesOrder {
     buyer: { name: row.buyerName, phone: row.buyerPhone, location: row.buyerLocation },
     note: row.note,
     createdAt: row.createdAt.toISOString(),
-    seller: person(row.sellerId, row.sellerName, row.sellerEmail),
+    seller: personRef(row.sellerId, row.sellerName, row.sellerEmail),
     cancelReason: row.cancelReason,
     canceledAt: row.canceledAt ? row.canceledAt.toISOString() : null,
-    canceledBy: person(row.canceledById, row.canceledByName, row.canceledByEmail),
+    canceledBy: personRef(row.canceledById, row.canceledByName, row.canceledByEmail),
   };
 }
 

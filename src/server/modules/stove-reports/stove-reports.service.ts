@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { personRef } from '../../../common/contracts/fields';
 import type { ListResponse } from '../../../common/contracts/list';
 import {
   mayVoidStoveReports,
@@ -70,10 +71,6 @@ const RECORD_TYPE = 'stove_report';
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
-function person(id: string | null, name: string | null, email: string | null): StoveReport['createdBy'] {
-  return id && email ? { id, name, email } : null;
-}
-
 export function presentReport(row: ReportRow): StoveReport {
   return {
     id: row.id,
@@ -85,10 +82,10 @@ export function presentReport(row: ReportRow): StoveReport {
     stoveCount: row.stoveCount,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
-    createdBy: person(row.createdById, row.createdByName, row.createdByEmail),
+    createdBy: personRef(row.createdById, row.createdByName, row.createdByEmail),
     voidReason: row.voidReason,
     voidedAt: row.voidedAt ? row.voidedAt.toISOString() : null,
-    voidedBy: person(row.voidedById, row.voidedByName, row.voidedByEmail),
+    voidedBy: personRef(row.voidedById, row.voidedByName, row.voidedByEmail),
   };
 }
 

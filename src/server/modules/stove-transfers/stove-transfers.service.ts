@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { personRef } from '../../../common/contracts/fields';
 import { ERROR_CODES } from '../../../common/contracts/errors';
 import type { ListResponse } from '../../../common/contracts/list';
 import {
@@ -66,10 +67,6 @@ const RECORD_TYPE = 'stove_transfer';
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
-function person(id: string | null, name: string | null, email: string | null): StoveTransfer['createdBy'] {
-  return id && email ? { id, name, email } : null;
-}
-
 export function presentTransfer(row: TransferRow): StoveTransfer {
   return {
     id: row.id,
@@ -82,9 +79,9 @@ export function presentTransfer(row: TransferRow): StoveTransfer {
     note: row.note,
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
-    createdBy: person(row.createdById, row.createdByName, row.createdByEmail),
+    createdBy: personRef(row.createdById, row.createdByName, row.createdByEmail),
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
-    decidedBy: person(row.decidedById, row.decidedByName, row.decidedByEmail),
+    decidedBy: personRef(row.decidedById, row.decidedByName, row.decidedByEmail),
   };
 }
 
