@@ -276,6 +276,12 @@ const OVERRIDE_RULES: OverrideRule[] = [
     granted: [A, SPM, FM, PM],
     notGranted: [SSM, SPS, PS, SC, SM, SO],
   },
+  {
+    rule: 'Admin alone edits the company documentation (DOMAIN.md §4, not a spec §6 override)',
+    permissions: ['edit-documentation'],
+    granted: [A],
+    notGranted: [FM, SSM, SPM, SPS, PM, PS, SC, SM, SO],
+  },
 ];
 
 const grantedCases = OVERRIDE_RULES.flatMap((r) => r.granted.map((g) => [r.rule, g, r.permissions] as const));
@@ -306,6 +312,7 @@ describe('effectivePermissions: overrides of spec §6', () => {
         'validate-stove-ids',
         'productivity-settings',
         'productivity-tracker',
+        'edit-documentation',
       ],
     ],
     [SSM, ['admin-dashboard']],
@@ -440,6 +447,7 @@ describe('effectivePermissions with the default base table, per group', () => {
         'transfer-ckd-to-factory',
         'factory-ckd-report',
         'validate-stove-ids',
+        'edit-documentation',
       ],
     ],
     [

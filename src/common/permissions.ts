@@ -68,6 +68,8 @@ export const OVERRIDE_PERMISSIONS = [
   'transfer-ckd-to-factory',
   'factory-ckd-report',
   'validate-stove-ids',
+  /** Not in spec §6: DOMAIN.md §4 has the company's documentation edited by Admin. */
+  'edit-documentation',
 ] as const;
 
 export const PERMISSIONS = [...COMPONENTS, ...OVERRIDE_PERMISSIONS] as const;
@@ -188,6 +190,7 @@ export function effectivePermissions(groups: readonly Group[], baseComponents: I
     );
   }
   if (admin || spm) grant('validate-stove-ids', 'productivity-settings');
+  if (admin) grant('edit-documentation');
   if (admin || spm || fm || pm) grant('productivity-tracker');
   return perms;
 }

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as authSchema from './schema/auth';
+import * as communicationSchema from './schema/communication';
 import * as coreSchema from './schema/core';
 import * as inventorySchema from './schema/inventory';
 import * as partnersSchema from './schema/partners';
@@ -28,6 +29,7 @@ export const schema = {
   ...inventorySchema,
   ...salesSchema,
   ...salesOrdersSchema,
+  ...communicationSchema,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
