@@ -74,6 +74,7 @@ import {
   type PackageRow,
   type SalesCategoryRow,
 } from './sales-orders.repository';
+import { publishLive } from '../../live/publish-live';
 
 type CreateInput = z.output<typeof createSalesOrderSchema>;
 type CheckInput = z.output<typeof checkSalesOrderIdsSchema>;
@@ -370,6 +371,7 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
         stoveCount: priced.stoveCount,
       },
     });
+    await publishLive(tx, { kind: 'sales', factoryIds: [factory.id] });
     return readDetail(tx, actor, order.id);
   });
 }
@@ -414,6 +416,7 @@ export async function cancelSalesOrder(
       before: { number: order.number, status: 'completed' },
       after: { number: order.number, status: 'canceled', reason, stovesReturned: ids.length },
     });
+    await publishLive(tx, { kind: 'sales', factoryIds: [order.factoryId] });
     return readDetail(tx, actor, order.id);
   });
 }

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
+import { publishLive } from '../../live/publish-live';
 
 export type StockLedger = 'steel' | 'ckd' | 'inventory';
 
@@ -89,5 +90,6 @@ export async function applyStockDeltas(
     update ${table} s set quantity = s.quantity + d.delta, updated_at = now()
       from ${input} d
      where s.factory_id = d."factoryId" and s.${key} = d."categoryId"`);
+  await publishLive(tx, { kind: 'stock', factoryIds: [...new Set(lines.map((d) => d.factoryId))] });
   return [];
 }

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoveDocumentType, StoveEventKind, StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { queryRows, type Executor } from '../../db/client';
+import { publishLive } from '../../live/publish-live';
 
 export interface LockedStoveId {
   id: number;
@@ -62,11 +63,12 @@ export interface StatusChange {
 
 /**
  * Applies one change to every ID and appends one history event per ID (from → to status, the
- * factory after the change, the document, who and when). Returns the number of IDs changed.
+ * factory after the change, the document, who and when), and tells open pages of those factories
+ * (live updates). Returns the number of IDs changed.
  */
 export async function changeStoveIdStatuses(tx: Executor, change: StatusChange): Promise<number> {
   if (change.ids.length === 0) return 0;
-  const rows = await queryRows<{ n: number | string }>(
+  const rows = await queryRows<{ n: number | string; factoryIds: string[] | null }>(
     tx,
     sql`
     with before as (
@@ -85,8 +87,10 @@ export async function changeStoveIdStatuses(tx: Executor, change: StatusChange):
         from changed
       returning 1
     )
-    select count(*)::int as n from events`,
+    select (select count(*)::int from events) as n,
+           (select array_agg(distinct factory_id) from changed where factory_id is not null) as "factoryIds"`,
   );
+  await publishLive(tx, { kind: 'stove-ids', factoryIds: rows[0]?.factoryIds ?? [] });
   return Number(rows[0]?.n ?? 0);
 }
 

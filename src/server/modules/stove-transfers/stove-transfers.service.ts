@@ -58,6 +58,7 @@ import {
   type TransferRow,
 } from './stove-transfers.repository';
 import { violatedUniqueIndex } from '../../db/unique-violation';
+import { publishLive } from '../../live/publish-live';
 
 type SendInput = z.output<typeof sendStoveTransferSchema>;
 type TransferQuery = Omit<ListStoveTransfersQuery, 'limit' | 'cursor'>;
@@ -89,6 +90,20 @@ async function readTransfer(db: Executor, id: string): Promise<StoveTransfer> {
   const row = await findTransferRow(db, id);
   if (!row) throw new Error(`transfer ${id} vanished`);
   return presentTransfer(row);
+}
+
+/** Tells both factories' open pages (confirmations badge, dashboards) that the transfer changed. */
+function publishTransfer(tx: Executor, transfer: StoveTransfer): Promise<void> {
+  return publishLive(tx, {
+    kind: 'transfer',
+    factoryIds: [transfer.from.id, transfer.to.id],
+    transferId: transfer.id,
+    number: transfer.number,
+    status: transfer.status,
+    fromFactoryId: transfer.from.id,
+    toFactoryId: transfer.to.id,
+    fromFactoryName: transfer.from.name,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -266,6 +281,7 @@ export async function sendTransfer(db: Database, actor: Actor, input: SendInput)
         recordId: transfer.id,
         after: { number: presented.number, from: from.code, to: to.code, idCount: ids.length, note: input.note },
       });
+      await publishTransfer(tx, presented);
       return presented;
     });
   } catch (error) {
@@ -317,7 +333,9 @@ async function decide(
       before: { number: transfer.number, status: 'pending' },
       after: { number: transfer.number, ...decision.audit },
     });
-    return readTransfer(tx, transfer.id);
+    const decided = await readTransfer(tx, transfer.id);
+    await publishTransfer(tx, decided);
+    return decided;
   });
 }
 

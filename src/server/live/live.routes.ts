@@ -1,0 +1,95 @@
+/**
+ * GET /api/live: the live-update stream of the signed-in user (server-sent events).
+ *
+ * `ready` opens the stream ({ transport }), `live` carries each LiveEvent that reaches the user,
+ * `signed-out` ends it when the session is gone. Every 25 s the stream sends a comment, which keeps
+ * proxies from closing it, and checks the session again (deactivated, revoked, idle or a changed
+ * factory or groups apply within that time). A client that does not accept text/event-stream gets
+ * 406: the address is for EventSource only.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../../common/contracts/errors';
+import { actorOf as sessionActor, type Actor } from '../auth/actor';
+import type { SessionResolver } from '../auth/session';
+import { AppError } from '../http/errors';
+import { actorOf } from '../http/guard';
+import { webHeaders } from '../http/web-request';
+import { reachesViewer, type LiveViewer } from './live-audience';
+import type { LiveHub } from './live-hub';
+
+export const LIVE_HEARTBEAT_MS = 25_000;
+
+function viewerOf(actor: Actor): LiveViewer {
+  return { groups: actor.groups, factoryId: actor.factory?.id ?? null, isGlobal: actor.isGlobal };
+}
+
+export async function liveRoutes(
+  app: FastifyInstance,
+  opts: { hub: LiveHub; resolveSession: SessionResolver; heartbeatMs?: number },
+) {
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.get(
+    '/api/live',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['live'], summary: 'Live updates for the signed-in user (text/event-stream)' },
+    },
+    async (request, reply) => {
+      let viewer = viewerOf(actorOf(request));
+      if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+        throw new AppError(
+          406,
+          ERROR_CODES.validation,
+          'This address streams live updates to a browser: ask for text/event-stream.',
+        );
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (name: string, data: unknown) => raw.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(end);
+        raw.end();
+      };
+      const unsubscribe = opts.hub.subscribe((event) => {
+        if (reachesViewer(event, viewer)) send('live', event);
+      });
+      const heartbeat = setInterval(() => {
+        void opts
+          .resolveSession(webHeaders(request))
+          .then((result) => (result.status === 'active' ? sessionActor(result.value) : null))
+          .catch(() => null)
+          .then((actor) => {
+            if (ended) return;
+            if (!actor) {
+              send('signed-out', {});
+              end();
+              return;
+            }
+            viewer = viewerOf(actor);
+            raw.write(': keep-alive\n\n');
+          });
+      }, opts.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+      open.add(end);
+      request.raw.on('close', end);
+
+      raw.write('retry: 1000\n\n');
+      send('ready', { transport: opts.hub.state });
+    },
+  );
+}
