@@ -1,0 +1,2 @@
+export const APP_DOC_PATH = '/app-doc';
+export const appDocPath = (slug: string) => `${APP_DOC_PATH}/${slug}`;
