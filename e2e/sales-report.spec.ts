@@ -138,6 +138,8 @@ test('an admin reads sales by customer and package, narrows to a customer, and d
   test.setTimeout(90_000);
   await login(page, 'Admin');
   const world = await sellAtNewFactory(page);
+  // The dashboard the Admin landed on loaded the factory list before this factory existed.
+  await page.reload();
 
   await mainNav(page).getByRole('button', { name: 'Sales Management' }).click();
   await mainNav(page).getByRole('link', { name: 'Sales Report' }).click();

@@ -70,9 +70,28 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
 /** Per scan: axe takes seconds on a busy machine, so each scan extends the test's time limit. */
 const AXE_SCAN_ALLOWANCE_MS = 15_000;
 
+/**
+ * Waits (at most 3 s) until no finite animation or transition is running. A toast sliding in is
+ * half transparent, and axe would judge its text's contrast on that frame rather than on the
+ * toast people read. Spinners and skeleton pulses run forever and are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3_000, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
 /** The serious and critical axe violations on the page now, one line each (expect it to equal []). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   test.info().setTimeout(test.info().timeout + AXE_SCAN_ALLOWANCE_MS);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -13,7 +13,9 @@ startServer({
         `  Demo data: ${seeded.factories} factories, ${seeded.users} users, ${seeded.partners} partners, ` +
           `${seeded.stoveIds} stove IDs, ${seeded.steelRecords} steel records, ${seeded.ckdDocuments} CKD records and ` +
           `transfers, ${seeded.salesPrices} sales prices, ${seeded.stoveReports} stove reports, ${seeded.productivity} targets and daily reports, ` +
-          `${seeded.inventoryEntries} inventory entries and ${seeded.salesOrders} sales orders added ` +
+          `${seeded.inventoryEntries} inventory entries, ${seeded.salesOrders} sales orders, ` +
+          `${seeded.announcements} announcements, ${seeded.calendarEvents} calendar events and ` +
+          `${seeded.documentationPages} documentation pages added ` +
           `(logins in README.md).`,
       );
     }

@@ -45,7 +45,7 @@ const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[
  * ckd_stock summed from the ledger. Foreign keys are not re-checked while seeding
  * (session_replication_role, as pg_restore --disable-triggers does).
  */
-async function seed(
+export async function seed(
   handle: DatabaseHandle,
   factoryIds: string[],
   categoryIds: string[],

@@ -7,6 +7,7 @@
 import { execSync } from 'node:child_process';
 import { bundleReport } from './bundle';
 import { benchCkdReports } from './ckd-reports';
+import { benchDashboards } from './dashboards';
 import { benchInventory } from './inventory';
 import { benchMe } from './me';
 import { benchPartners } from './partners';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, Bench> = {
   'stove-reports': benchStoveReports,
   inventory: benchInventory,
   sales: benchSales,
+  dashboards: benchDashboards,
 };
 
 const wanted = process.argv.slice(2);

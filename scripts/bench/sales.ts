@@ -64,7 +64,7 @@ interface World {
 }
 
 /** Stove models, packages, categories, one price per package × category from before the first day, customers, sellers. */
-async function masterData(handle: DatabaseHandle, start: string): Promise<Omit<World, 'factoryIds' | 'start'>> {
+export async function masterData(handle: DatabaseHandle, start: string): Promise<Omit<World, 'factoryIds' | 'start'>> {
   const db = handle.db;
   const models: string[] = [];
   for (let i = 1; i <= 4; i++)
@@ -125,7 +125,7 @@ async function masterData(handle: DatabaseHandle, start: string): Promise<Omit<W
  * Foreign keys are not re-checked while seeding (session_replication_role, as pg_restore
  * --disable-triggers does).
  */
-async function seed(handle: DatabaseHandle, world: World): Promise<{ ms: number; orders: number }> {
+export async function seed(handle: DatabaseHandle, world: World): Promise<{ ms: number; orders: number }> {
   const started = performance.now();
   const blocks = Math.floor(LINES / 10);
   const fourLineOrders = blocks * 4;

@@ -44,7 +44,7 @@ interface World {
  * consumption in the kit ledger and the day's totals. Set-based, foreign keys not re-checked while
  * seeding (session_replication_role, as pg_restore --disable-triggers does).
  */
-async function seed(handle: DatabaseHandle, world: World): Promise<number> {
+export async function seed(handle: DatabaseHandle, world: World): Promise<number> {
   const started = performance.now();
   const { categoryId } = world;
   // Kits for the registry's reports and the bench's, received before the first report.

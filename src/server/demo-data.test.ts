@@ -29,6 +29,9 @@ describe('demo data', () => {
     expect(first.productivity).toBeGreaterThan(20);
     expect(first.inventoryEntries).toBeGreaterThan(150);
     expect(first.salesOrders).toBeGreaterThan(20);
+    expect(first.calendarEvents).toBeGreaterThan(30);
+    expect(first.documentationPages).toBe(8);
+    expect(first.announcements).toBe(7);
     expect(await seedDemoData(handle.db)).toEqual({
       factories: 0,
       users: 0,
@@ -41,6 +44,9 @@ describe('demo data', () => {
       productivity: 0,
       inventoryEntries: 0,
       salesOrders: 0,
+      calendarEvents: 0,
+      documentationPages: 0,
+      announcements: 0,
     });
   }, 120_000);
 

@@ -14,7 +14,10 @@ import { findFactoryByCode } from './modules/factories/factories.repository';
 import { createUser } from './modules/users/users.service';
 import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { findUserIdByEmail } from './modules/users/users.repository';
+import { seedDemoAnnouncements } from './demo-announcements';
+import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoCkd } from './demo-ckd';
+import { seedDemoDocumentation } from './demo-documentation';
 import { seedDemoInventory } from './demo-inventory';
 import { seedDemoProductivity } from './demo-productivity';
 import { seedDemoSales } from './demo-sales';
@@ -36,6 +39,9 @@ export async function seedDemoData(db: Database): Promise<{
   productivity: number;
   inventoryEntries: number;
   salesOrders: number;
+  calendarEvents: number;
+  documentationPages: number;
+  announcements: number;
 }> {
   let factories = 0;
   let users = 0;
@@ -96,6 +102,13 @@ export async function seedDemoData(db: Database): Promise<{
       ),
     ),
   );
+  const calendarEvents = await seedDemoCalendar(db, ids, admin);
+  const documentationPages = await seedDemoDocumentation(db, admin);
+  const announcements = await seedDemoAnnouncements(db, ids, {
+    admin,
+    sales: await userId('senior.sales@example.com'),
+    production: await userId('senior.production@example.com'),
+  });
   return {
     factories,
     users,
@@ -108,6 +121,9 @@ export async function seedDemoData(db: Database): Promise<{
     productivity,
     inventoryEntries,
     salesOrders,
+    calendarEvents,
+    documentationPages,
+    announcements,
   };
 }
 

@@ -14,6 +14,8 @@ import { createCkdTransfer } from '../modules/ckd/ckd-transfers.service';
 import { createDailyReport } from '../modules/daily-production-reports/daily-production-reports.service';
 import { createTarget } from '../modules/productivity/productivity-targets.service';
 import { submitReport } from '../modules/stove-reports/stove-reports.service';
+import { createEvent } from '../modules/calendar/calendar.service';
+import { createAnnouncement, expireAnnouncement } from '../modules/announcements/announcements.service';
 import { STOVE_REPORT_VOID_GROUPS } from '../../common/contracts/production';
 import { giveInventory, makeInventoryItem } from '../test/inventory';
 import { giveKits, giveSteel, makeCkdCategory, makeSteelCategory } from '../test/production';
@@ -26,6 +28,8 @@ import { createTestContext, type TestContext } from '../test/test-app';
 const UNSCOPED = new Set([
   'GET /api/health',
   'GET /api/me',
+  // The stream filters each event by the viewer's factory and groups (live-audience, proven in live.test.ts).
+  'GET /api/live',
   'GET /api/me/account',
   'PATCH /api/me/profile',
   'POST /api/me/password',
@@ -118,6 +122,21 @@ const UNSCOPED = new Set([
   'DELETE /api/inventory/items/:id',
   'POST /api/inventory/items/:id/deactivate',
   'POST /api/inventory/items/:id/reactivate',
+  // The user's own read marks (which announcements reach them: SCOPE 'GET /api/announcements/mine').
+  'GET /api/announcements/mine/unread-count',
+  'POST /api/announcements/read-all',
+  // The company's documentation is company-wide: the same pages for every factory.
+  'GET /api/documentation/pages',
+  'GET /api/documentation/search',
+  'GET /api/documentation/pages/:slug',
+  'GET /api/documentation/pages/:slug/history',
+  'GET /api/documentation/pages/:slug/history/:version',
+  'POST /api/documentation/pages',
+  'PATCH /api/documentation/pages/:slug',
+  // App Doc is the user guide shipped with the application: files, no factory's records.
+  'GET /api/app-doc',
+  'GET /api/app-doc/search',
+  'GET /api/app-doc/:slug',
 ]);
 
 interface World {
@@ -155,6 +174,14 @@ interface World {
   ownOrder: string;
   otherOrder: string;
   ownCanceledOrder: string;
+  /** A future calendar event at the own and at the other factory; own ones for each DELETE probe. */
+  ownEvent: string;
+  otherEvent: string;
+  ownDisposableEvents: string[];
+  /** An announcement for the own and for the other factory (everyone there), and an expired own one. */
+  ownAnnouncement: string;
+  otherAnnouncement: string;
+  ownExpiredAnnouncement: string;
 }
 
 interface Probe {
@@ -164,7 +191,7 @@ interface Probe {
 }
 
 interface ScopeCase {
-  permission: Permission | readonly Permission[];
+  permission: Permission | readonly Permission[] | 'authenticated';
   /** The request on the user's own factory, and the status it gets. */
   own: (w: World) => Probe & { status: number };
   /** The same request on another factory's records, and the refusal it gets. */
@@ -176,6 +203,76 @@ interface ScopeCase {
 }
 
 const SCOPE: Record<string, ScopeCase> = {
+  // Every user reads the announcements addressed to them: their factory's, never another's.
+  'GET /api/announcements/mine': {
+    permission: 'authenticated',
+    own: () => ({ method: 'GET', url: '/api/announcements/mine', status: 200 }),
+    other: () => ({ method: 'GET', url: '/api/announcements/mine', status: 200 }),
+    leaks: (w) => w.otherAnnouncement,
+  },
+  'POST /api/announcements/:id/read': {
+    permission: 'authenticated',
+    own: (w) => ({ method: 'POST', url: `/api/announcements/${w.ownAnnouncement}/read`, payload: {}, status: 200 }),
+    other: (w) => ({ method: 'POST', url: `/api/announcements/${w.otherAnnouncement}/read`, payload: {}, status: 404 }),
+  },
+  // A factory-scoped manager (only if granted the permission) manages only their factory's announcements.
+  'GET /api/announcements': {
+    permission: 'announcement-management',
+    own: () => ({ method: 'GET', url: '/api/announcements', status: 200 }),
+    other: () => ({ method: 'GET', url: '/api/announcements', status: 200 }),
+    leaks: (w) => w.otherAnnouncement,
+  },
+  'GET /api/announcements/:id': {
+    permission: 'announcement-management',
+    own: (w) => ({ method: 'GET', url: `/api/announcements/${w.ownAnnouncement}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/announcements/${w.otherAnnouncement}`, status: 404 }),
+  },
+  'POST /api/announcements': {
+    permission: 'announcement-management',
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/announcements',
+      payload: { title: 'Scope probe', body: 'x', audienceFactoryIds: [w.own] },
+      status: 201,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/announcements',
+      payload: { title: 'Scope probe', body: 'x', audienceFactoryIds: [w.other] },
+      status: 403,
+    }),
+  },
+  'PATCH /api/announcements/:id': {
+    permission: 'announcement-management',
+    own: (w) => ({
+      method: 'PATCH',
+      url: `/api/announcements/${w.ownAnnouncement}`,
+      payload: { pinned: true },
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'PATCH',
+      url: `/api/announcements/${w.otherAnnouncement}`,
+      payload: { pinned: true },
+      status: 404,
+    }),
+  },
+  'POST /api/announcements/:id/expire': {
+    permission: 'announcement-management',
+    // The own one is already expired: past the scope check, the 409 says so.
+    own: (w) => ({
+      method: 'POST',
+      url: `/api/announcements/${w.ownExpiredAnnouncement}/expire`,
+      payload: {},
+      status: 409,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: `/api/announcements/${w.otherAnnouncement}/expire`,
+      payload: {},
+      status: 404,
+    }),
+  },
   'GET /api/stove-ids': {
     permission: 'stove-id-management',
     own: (w) => ({ method: 'GET', url: `/api/stove-ids?factoryId=${w.own}`, status: 200 }),
@@ -751,6 +848,20 @@ const SCOPE: Record<string, ScopeCase> = {
       status: 404,
     }),
   },
+  // No scoped group holds admin-dashboard by default (a holder would be narrowed to their factory:
+  // dashboards.test.ts); the factory dashboard shows the own factory whatever is asked.
+  'GET /api/dashboards/admin': {
+    permission: 'admin-dashboard',
+    own: (w) => ({ method: 'GET', url: `/api/dashboards/admin?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/dashboards/admin?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/dashboards/factory': {
+    permission: 'factory-dashboard',
+    own: () => ({ method: 'GET', url: '/api/dashboards/factory', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/dashboards/factory?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
   // Grouped by factory: the other factory's sale would show as its own group (id, or code in the CSV).
   'GET /api/sales/report': {
     permission: 'sales-report',
@@ -768,6 +879,78 @@ const SCOPE: Record<string, ScopeCase> = {
     }),
     leaks: (w) => w.otherFactoryCode,
   },
+  // Company-wide events and the own factory's; changes only to the own factory's.
+  'GET /api/calendar/events': {
+    permission: 'calendar-management',
+    own: (w) => ({ method: 'GET', url: `/api/calendar/events?${CALENDAR_RANGE}&factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/calendar/events?${CALENDAR_RANGE}&factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherEvent,
+  },
+  'GET /api/calendar/upcoming': {
+    permission: 'calendar-management',
+    own: (w) => ({ method: 'GET', url: `/api/calendar/upcoming?limit=50&factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/calendar/upcoming?limit=50&factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherEvent,
+  },
+  'GET /api/calendar/events/:id': {
+    permission: 'calendar-management',
+    own: (w) => ({ method: 'GET', url: `/api/calendar/events/${w.ownEvent}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/calendar/events/${w.otherEvent}`, status: 404 }),
+  },
+  'POST /api/calendar/events': {
+    permission: 'calendar-management',
+    own: (w) => ({ method: 'POST', url: '/api/calendar/events', payload: calendarEvent(w.own), status: 201 }),
+    other: (w) => ({ method: 'POST', url: '/api/calendar/events', payload: calendarEvent(w.other), status: 403 }),
+  },
+  'PATCH /api/calendar/events/:id': {
+    permission: 'calendar-management',
+    own: (w) => ({
+      method: 'PATCH',
+      url: `/api/calendar/events/${w.ownEvent}`,
+      payload: { title: 'Probe' },
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'PATCH',
+      url: `/api/calendar/events/${w.otherEvent}`,
+      payload: { title: 'Probe' },
+      status: 404,
+    }),
+  },
+  'POST /api/calendar/events/:id/move': {
+    permission: 'calendar-management',
+    own: (w) => ({
+      method: 'POST',
+      url: `/api/calendar/events/${w.ownEvent}/move`,
+      payload: { startsAt: calendarEvent(w.own).startsAt },
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: `/api/calendar/events/${w.otherEvent}/move`,
+      payload: { startsAt: calendarEvent(w.own).startsAt },
+      status: 404,
+    }),
+  },
+  'DELETE /api/calendar/events/:id': {
+    permission: 'calendar-management',
+    own: (w) => ({ method: 'DELETE', url: `/api/calendar/events/${w.ownDisposableEvents.shift() ?? ''}`, status: 204 }),
+    other: (w) => ({ method: 'DELETE', url: `/api/calendar/events/${w.otherEvent}`, status: 404 }),
+  },
+};
+
+/** The calendar probes' window: the next 60 days, which hold the world's events. */
+const CALENDAR_RANGE = `from=${new Date().toISOString()}&to=${new Date(Date.now() + 60 * 86_400_000).toISOString()}`;
+/** A one-hour event at a factory ten days from now. */
+const calendarEvent = (factoryId: string) => {
+  const startsAt = new Date(Date.now() + 10 * 86_400_000);
+  return {
+    title: 'Scope probe',
+    category: 'meeting' as const,
+    factoryId,
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+  };
 };
 
 /** One unit of the world's inventory item received, removed or sent (to the third factory) at a factory. */
@@ -869,7 +1052,7 @@ const steelUse = (factoryId: string, w: World) => ({
 
 const SCOPED_GROUPS = GROUPS.filter((g) => !isGlobalUser([g]));
 
-function groupHolds(group: Group, permission: Permission | readonly Permission[]): boolean {
+function groupHolds(group: Group, permission: Permission | readonly Permission[] | 'authenticated'): boolean {
   const base = COMPONENTS.filter((c) => DEFAULT_BASE_ACCESS[c].includes(group));
   return holdsRoutePermission(effectivePermissions([group], base), permission);
 }
@@ -918,6 +1101,12 @@ describe('authorization matrix: own factory / other factory', () => {
       ownOrder: '',
       otherOrder: '',
       ownCanceledOrder: '',
+      ownEvent: '',
+      otherEvent: '',
+      ownDisposableEvents: [],
+      ownAnnouncement: '',
+      otherAnnouncement: '',
+      ownExpiredAnnouncement: '',
     };
     const kit = await makeCkdCategory(ctx.handle.db);
     for (const factoryId of [own.id, other.id]) {
@@ -1008,6 +1197,25 @@ describe('authorization matrix: own factory / other factory', () => {
     world.ownOrder = await sale(own.id);
     world.otherOrder = await sale(other.id);
     world.ownCanceledOrder = await sale(own.id, true);
+    const event = async (factoryId: string) =>
+      (await createEvent(ctx.handle.db, actor, { ...calendarEvent(factoryId), allDay: false, description: null })).id;
+    world.ownEvent = await event(own.id);
+    world.otherEvent = await event(other.id);
+    for (let i = 0; i < SCOPED_GROUPS.length; i++) world.ownDisposableEvents.push(await event(own.id));
+    const announcement = async (factoryId: string) =>
+      (
+        await createAnnouncement(ctx.handle.db, actor, {
+          title: 'Scope probe',
+          body: 'x',
+          audienceGroups: [],
+          audienceFactoryIds: [factoryId],
+          pinned: false,
+        })
+      ).id;
+    world.ownAnnouncement = await announcement(own.id);
+    world.otherAnnouncement = await announcement(other.id);
+    world.ownExpiredAnnouncement = await announcement(own.id);
+    await expireAnnouncement(ctx.handle.db, actor, world.ownExpiredAnnouncement);
     for (const group of SCOPED_GROUPS) {
       const { cookie } = await ctx.signedInAs([group], { factoryId: own.id });
       cookies.set(group, cookie);

@@ -9,14 +9,13 @@ import { PermissionGuard } from './guards/permission-guard';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAuth } from './guards/require-auth';
 import { RouteErrorPage } from './pages/route-error-page';
+import { AnnouncementsPanel } from '@web/features/announcements/components/announcements-panel';
+import { UpcomingEventsPanel } from '@web/features/calendar/components/upcoming-events-panel';
 
 // Route-level code splitting: the /auth bundle holds neither the shell nor any page.
 const LoginPage = lazy(() => import('@web/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const AppShell = lazy(() => import('./layouts/app-shell').then((m) => ({ default: m.AppShell })));
-const AreaPlaceholderPage = lazy(() =>
-  import('./pages/area-placeholder-page').then((m) => ({ default: m.AreaPlaceholderPage })),
-);
 const InventoryPage = lazy(() =>
   import('@web/features/inventory/pages/inventory-page').then((m) => ({ default: m.InventoryPage })),
 );
@@ -156,6 +155,43 @@ const CanceledSalesPage = lazy(() =>
   import('@web/features/sales-orders/pages/canceled-sales-page').then((m) => ({ default: m.CanceledSalesPage })),
 );
 
+const DocumentationPage = lazy(() =>
+  import('@web/features/documentation/pages/documentation-page').then((m) => ({ default: m.DocumentationPage })),
+);
+const DocPagePage = lazy(() =>
+  import('@web/features/documentation/pages/doc-page-page').then((m) => ({ default: m.DocPagePage })),
+);
+const DocPageEditPage = lazy(() =>
+  import('@web/features/documentation/pages/doc-page-page').then((m) => ({ default: m.DocPageEditPage })),
+);
+const DocHistoryPage = lazy(() =>
+  import('@web/features/documentation/pages/doc-history-page').then((m) => ({ default: m.DocHistoryPage })),
+);
+const DocRevisionPage = lazy(() =>
+  import('@web/features/documentation/pages/doc-history-page').then((m) => ({ default: m.DocRevisionPage })),
+);
+const AppDocPage = lazy(() =>
+  import('@web/features/app-doc/pages/app-doc-page').then((m) => ({ default: m.AppDocPage })),
+);
+const AppDocArticlePage = lazy(() =>
+  import('@web/features/app-doc/pages/app-doc-article-page').then((m) => ({ default: m.AppDocArticlePage })),
+);
+
+const AdminDashboardPage = lazy(() =>
+  import('@web/features/dashboards/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+);
+const FactoryDashboardPage = lazy(() =>
+  import('@web/features/dashboards/pages/factory-dashboard-page').then((m) => ({ default: m.FactoryDashboardPage })),
+);
+
+const AnnouncementsPage = lazy(() =>
+  import('@web/features/announcements/pages/announcements-page').then((m) => ({ default: m.AnnouncementsPage })),
+);
+
+const CalendarPage = lazy(() =>
+  import('@web/features/calendar/pages/calendar-page').then((m) => ({ default: m.CalendarPage })),
+);
+
 const AccountPage = lazy(() =>
   import('@web/features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
 );
@@ -174,8 +210,26 @@ function isInventoryRoute(route: ShellRoute): boolean {
   return route.path.startsWith('/inventory/');
 }
 
-/** The page of one shell route; later issues replace the placeholders with real screens. */
+/** The announcements and upcoming events on both dashboards (the calendar's only for who may open it). */
+function dashboardPanels(me: MeResponse): ReactNode {
+  return (
+    <>
+      <AnnouncementsPanel />
+      {me.permissions.includes('calendar-management') ? <UpcomingEventsPanel /> : null}
+    </>
+  );
+}
+
+/** The page of one shell route. */
 function shellRoutePage(route: ShellRoute): ReactNode {
+  if (route.path === '/admin-dashboard')
+    return (
+      <WithMe>{(me) => <AdminDashboardPage title={route.title} viewer={me} panels={dashboardPanels(me)} />}</WithMe>
+    );
+  if (route.path === '/factory-dashboard')
+    return (
+      <WithMe>{(me) => <FactoryDashboardPage title={route.title} viewer={me} panels={dashboardPanels(me)} />}</WithMe>
+    );
   if (route.path === '/factory') return <FactoriesPage title={route.title} />;
   if (route.path === '/users') return <UserManagementPage title={route.title} />;
   if (route.path === '/users/profiles') return <ProfilesPage title={route.title} />;
@@ -222,10 +276,21 @@ function shellRoutePage(route: ShellRoute): ReactNode {
     return <WithMe>{(me) => <SalesOrdersPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/sales/canceled-sales')
     return <WithMe>{(me) => <CanceledSalesPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/calendar') return <WithMe>{(me) => <CalendarPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/documentation')
+    return (
+      <WithMe>
+        {(me) => <DocumentationPage title={route.title} canEdit={me.permissions.includes('edit-documentation')} />}
+      </WithMe>
+    );
+  if (route.path === '/app-doc') return <AppDocPage title={route.title} />;
+  if (route.path === '/announcements')
+    return <WithMe>{(me) => <AnnouncementsPage title={route.title} viewer={me} />}</WithMe>;
   // The eight inventory routes are one screen, a tab per route.
   if (isInventoryRoute(route))
     return <WithMe>{(me) => <InventoryPage title={route.title} path={route.path} viewer={me} />}</WithMe>;
-  return <AreaPlaceholderPage route={route} />;
+  // Every route of the spec has its screen; a new route without one fails as the app loads.
+  throw new Error(`No page for the shell route ${route.path}`);
 }
 
 const shellRoutes: RouteObject[] = SHELL_ROUTES.map((route) => ({
@@ -244,6 +309,17 @@ function childRoute(parentPath: string, path: string, page: (parent: ShellRoute)
 }
 
 const childRoutes: RouteObject[] = [
+  childRoute('/documentation', ':slug', () => (
+    <WithMe>{(me) => <DocPagePage canEdit={me.permissions.includes('edit-documentation')} />}</WithMe>
+  )),
+  childRoute('/documentation', ':slug/edit', () => (
+    <PermissionGuard permission="edit-documentation">
+      <DocPageEditPage />
+    </PermissionGuard>
+  )),
+  childRoute('/documentation', ':slug/history', () => <DocHistoryPage />),
+  childRoute('/documentation', ':slug/history/:version', () => <DocRevisionPage />),
+  childRoute('/app-doc', ':slug', () => <AppDocArticlePage />),
   childRoute('/stove-id/management', ':code', () => <StoveIdPage />),
   // The label sheet of a batch or of chosen IDs (same permission as Stove ID Management).
   {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Separator } from '@web/components/ui/separator';
 import { SidebarTrigger } from '@web/components/ui/sidebar';
+import { AnnouncementsBell } from '@web/features/announcements/components/announcements-bell';
 import { useMe } from '@web/features/auth/api/get-me';
 
 interface AppHeaderProps {
@@ -10,7 +11,7 @@ interface AppHeaderProps {
   isLoggingOut: boolean;
 }
 
-/** "Welcome, NAME" (just "Welcome" while loading or without a name), My account and Logout. */
+/** "Welcome, NAME" (just "Welcome" while loading or without a name), my announcements, My account and Logout. */
 export function AppHeader({ onLogout, isLoggingOut }: AppHeaderProps) {
   const { data: me } = useMe();
   const name = me?.profile.name?.trim();
@@ -23,6 +24,7 @@ export function AppHeader({ onLogout, isLoggingOut }: AppHeaderProps) {
       <p className="min-w-0 flex-1 truncate text-sm font-medium" data-testid="header-greeting">
         {greeting}
       </p>
+      <AnnouncementsBell canManage={me?.permissions.includes('announcement-management') ?? false} />
       <Link to="/account" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
         <UserRoundIcon aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">My account</span>

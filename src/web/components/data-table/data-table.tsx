@@ -1,3 +1,4 @@
+import { LoadError } from '@web/components/ui/load-error';
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   flexRender,
@@ -7,7 +8,7 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { AlertTriangleIcon, ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, SearchIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, SearchIcon } from 'lucide-react';
 import type { ListResponse } from '@common/contracts/list';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -16,7 +17,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { errorMessage } from '@web/lib/api-client';
+
 import { cn } from '@web/lib/utils';
 import { DataTableColumnMenu } from './data-table-column-menu';
 import { DataTablePagination } from './data-table-pagination';
@@ -42,6 +43,8 @@ export interface DataTableResult<T> {
   error: unknown;
   isPending: boolean;
   isFetching: boolean;
+  /** Showing the previous search's rows while the new ones load (dimmed; a live refetch is not). */
+  isPlaceholderData?: boolean;
   refetch: () => unknown;
 }
 
@@ -267,25 +270,18 @@ export function DataTable<T>({
       ) : null}
 
       {showError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center"
-        >
-          <AlertTriangleIcon className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <p className="flex-1">
-            <span className="font-medium">Could not load {noun.other}.</span> {errorMessage(result.error)}
-          </p>
-          <div className="flex gap-2">
-            {state.cursor !== undefined ? (
+        <LoadError
+          what={noun.other}
+          error={result.error}
+          onRetry={() => void result.refetch()}
+          actions={
+            state.cursor !== undefined ? (
               <Button variant="outline" size="sm" onClick={list.goFirst}>
                 First page
               </Button>
-            ) : null}
-            <Button variant="outline" size="sm" onClick={() => void result.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </div>
+            ) : null
+          }
+        />
       ) : null}
 
       {hasData && items.length === 0 && !result.isFetching ? (
@@ -306,8 +302,8 @@ export function DataTable<T>({
         <Table
           containerLabel={label}
           aria-label={label}
-          aria-busy={result.isFetching ? true : undefined}
-          className={cn(result.isFetching && hasData && 'opacity-60 transition-opacity')}
+          aria-busy={result.isPlaceholderData ? true : undefined}
+          className={cn(result.isPlaceholderData && hasData && 'opacity-60 transition-opacity')}
         >
           <TableHeader>
             {table.getHeaderGroups().map((headerGroup) => (

@@ -20,7 +20,8 @@ import {
   type ReportFilters,
 } from '../components/report-filters.model';
 import { localToday } from '@web/lib/local-today';
-import { ExportLink, ReportError, ReportSkeleton } from '../components/report-states';
+import { LoadError } from '@web/components/ui/load-error';
+import { ExportLink, ReportSkeleton } from '../components/report-states';
 
 /** What the page needs of the signed-in user: a factory-scoped user sees their own factory only. */
 export type CkdReportViewer = Pick<MeResponse, 'isGlobal' | 'factory'>;
@@ -118,7 +119,7 @@ export function CkdReportPage({ title, viewer }: { title: string; viewer: CkdRep
           description="Pick a start and an end date (the end on or after the start, at most 3 years apart) to see the report."
         />
       ) : report.error && !report.isFetching ? (
-        <ReportError what="CKD report" error={report.error} onRetry={() => void report.refetch()} />
+        <LoadError what="the CKD report" error={report.error} onRetry={() => void report.refetch()} />
       ) : !data ? (
         <ReportSkeleton label="Loading the CKD report" />
       ) : data.rows.length === 0 ? (
@@ -147,7 +148,7 @@ export function CkdReportPage({ title, viewer }: { title: string; viewer: CkdRep
             rows={data.rows}
             rowKey={rowKey}
             totals={data.totals}
-            stale={report.isPlaceholderData || report.isFetching}
+            stale={report.isPlaceholderData}
           />
         </section>
       )}

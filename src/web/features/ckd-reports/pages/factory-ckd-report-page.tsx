@@ -20,7 +20,8 @@ import {
   type ReportFilters,
 } from '../components/report-filters.model';
 import { localToday } from '@web/lib/local-today';
-import { ExportLink, ReportError, ReportSkeleton } from '../components/report-states';
+import { LoadError } from '@web/components/ui/load-error';
+import { ExportLink, ReportSkeleton } from '../components/report-states';
 
 /** What the page needs of the signed-in user: a factory-scoped user reports on their own factory. */
 export type FactoryCkdReportViewer = Pick<MeResponse, 'isGlobal' | 'factory'>;
@@ -112,7 +113,7 @@ export function FactoryCkdReportPage({ title, viewer }: { title: string; viewer:
           }
         />
       ) : report.error && !report.isFetching ? (
-        <ReportError what="factory CKD report" error={report.error} onRetry={() => void report.refetch()} />
+        <LoadError what="the factory CKD report" error={report.error} onRetry={() => void report.refetch()} />
       ) : !data ? (
         <ReportSkeleton label="Loading the factory CKD report" />
       ) : (
@@ -132,7 +133,7 @@ export function FactoryCkdReportPage({ title, viewer }: { title: string; viewer:
             rows={data.days}
             rowKey={dayKey}
             totals={data.totals}
-            stale={report.isPlaceholderData || report.isFetching}
+            stale={report.isPlaceholderData}
           />
         </>
       )}

@@ -23,7 +23,7 @@ import {
   type CkdTransferFormValues,
 } from './ckd.model';
 import { localToday } from '@web/lib/local-today';
-import { CkdLoadError } from './ckd-load-error';
+import { LoadError } from '@web/components/ui/load-error';
 import { ShortageList } from './shortage-list';
 
 /**
@@ -127,7 +127,7 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
           />
           {stock.isError ? (
             <div className="sm:col-span-2">
-              <CkdLoadError what="the kit stock" error={stock.error} onRetry={() => void stock.refetch()} />
+              <LoadError what="the kit stock" error={stock.error} onRetry={() => void stock.refetch()} />
             </div>
           ) : (
             <SelectField

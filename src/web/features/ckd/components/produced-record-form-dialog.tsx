@@ -11,7 +11,7 @@ import { Loading } from '@web/components/ui/loading';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { useCreateProducedRecord } from '../api/create-produced-record';
 import { useCkdCategories } from '../api/get-ckd-categories';
-import { CkdLoadError } from './ckd-load-error';
+import { LoadError } from '@web/components/ui/load-error';
 import { kitCount, nameWithCode, producedRecordFormSchema, steelNeeded, typedKits } from './ckd.model';
 import { localToday } from '@web/lib/local-today';
 import { ShortageList } from './shortage-list';
@@ -96,7 +96,7 @@ export function ProducedRecordFormDialog({ viewer, onClose }: ProducedRecordForm
       />
       {categories.isError ? (
         <div className="sm:col-span-2">
-          <CkdLoadError what="the CKD categories" error={categories.error} onRetry={() => void categories.refetch()} />
+          <LoadError what="the CKD categories" error={categories.error} onRetry={() => void categories.refetch()} />
         </div>
       ) : (
         <SelectField

@@ -8,7 +8,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCkdStock } from '../api/get-ckd-stock';
-import { CkdLoadError } from '../components/ckd-load-error';
+import { LoadError } from '@web/components/ui/load-error';
 import { kitCount } from '../components/ckd.model';
 import { KitStockGrid } from '../components/kit-stock-grid';
 
@@ -59,7 +59,7 @@ export function CkdManagementPage({ title, viewer }: { title: string; viewer: Me
               ))}
             </div>
           ) : stock.isError ? (
-            <CkdLoadError what="the kit stock" error={stock.error} onRetry={() => void stock.refetch()} />
+            <LoadError what="the kit stock" error={stock.error} onRetry={() => void stock.refetch()} />
           ) : stock.data.rows.length === 0 ? (
             <EmptyState
               headingLevel="h3"

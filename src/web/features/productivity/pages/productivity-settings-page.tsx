@@ -1,6 +1,7 @@
+import { LoadError } from '@web/components/ui/load-error';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { AlertTriangleIcon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import type { ProductivityTarget } from '@common/contracts/productivity';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { Button } from '@web/components/ui/button';
@@ -8,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage } from '@web/lib/api-client';
+
 import { useDeleteProductivityTarget } from '../api/delete-productivity-target';
 import { useProductivityTargets } from '../api/get-productivity-targets';
 import { formatDay } from '../components/productivity-format.model';
@@ -58,18 +59,7 @@ export function ProductivitySettingsPage({ title }: { title: string }) {
           ))}
         </div>
       ) : targets.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center"
-        >
-          <AlertTriangleIcon className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <p className="flex-1">
-            <span className="font-medium">Could not load the targets.</span> {errorMessage(targets.error)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void targets.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="the targets" error={targets.error} onRetry={() => void targets.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState
           title="No targets yet"

@@ -1,14 +1,15 @@
+import { LoadError } from '@web/components/ui/load-error';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { AlertTriangleIcon, InfoIcon } from 'lucide-react';
+import { InfoIcon } from 'lucide-react';
 import type { ProductivityFigures, ProductivityTracker } from '@common/contracts/productivity';
 import type { MeResponse } from '@common/contracts/me';
-import { Button } from '@web/components/ui/button';
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage } from '@web/lib/api-client';
+
 import { useProductivityTracker } from '../api/get-productivity-tracker';
 import { AttainmentBadge } from '../components/attainment-badge';
 import { formatDay, formatFigure } from '../components/productivity-format.model';
@@ -61,20 +62,9 @@ export function ProductivityTrackerPage({ title, viewer }: { title: string; view
           {problem}
         </p>
       ) : tracker.isError && !tracker.isFetching ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center"
-        >
-          <AlertTriangleIcon className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <p className="flex-1">
-            <span className="font-medium">Could not load the tracker.</span> {errorMessage(tracker.error)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void tracker.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="the tracker" error={tracker.error} onRetry={() => void tracker.refetch()} />
       ) : tracker.data ? (
-        <TrackerBody tracker={tracker.data} busy={tracker.isFetching} />
+        <TrackerBody tracker={tracker.data} busy={tracker.isPlaceholderData} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-3" role="status" aria-label="Loading the tracker">
           {Array.from({ length: 3 }, (_, i) => (

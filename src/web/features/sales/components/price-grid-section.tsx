@@ -1,6 +1,7 @@
+import { LoadError } from '@web/components/ui/load-error';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertTriangleIcon, PlusIcon, TagsIcon } from 'lucide-react';
+import { PlusIcon, TagsIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { dayLabel, isIsoDay } from '@common/calendar-days';
 import { DEFAULT_CURRENCY, type SalesPriceGrid } from '@common/contracts/sales';
@@ -11,7 +12,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage } from '@web/lib/api-client';
+
 import { useCreateSalesPrices } from '../api/create-sales-prices';
 import { useSalesPriceGrid } from '../api/get-sales-price-grid';
 import {
@@ -103,18 +104,7 @@ export function PriceGridSection() {
       )}
 
       {grid.isError && !grid.isFetching ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center"
-        >
-          <AlertTriangleIcon className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <p className="flex-1">
-            <span className="font-medium">Could not load the prices.</span> {errorMessage(grid.error)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void grid.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="the prices" error={grid.error} onRetry={() => void grid.refetch()} />
       ) : !grid.data ? (
         <div role="status" aria-label="Loading the prices" className="flex flex-col gap-2">
           {Array.from({ length: 4 }, (_, i) => (

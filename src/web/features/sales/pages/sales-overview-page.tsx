@@ -1,11 +1,12 @@
+import { LoadError } from '@web/components/ui/load-error';
 import { Link } from 'react-router';
-import { AlertTriangleIcon, PlusIcon, ReceiptTextIcon } from 'lucide-react';
+import { PlusIcon, ReceiptTextIcon } from 'lucide-react';
 import type { SalesOverview } from '@common/contracts/sales-orders';
-import { Button, buttonVariants } from '@web/components/ui/button';
+import { buttonVariants } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage } from '@web/lib/api-client';
+
 import { cn } from '@web/lib/utils';
 import { useSalesOverview } from '../api/get-sales-overview';
 import { SalesOverviewCards } from '../components/sales-overview-cards';
@@ -54,20 +55,9 @@ export function SalesOverviewPage({ title, viewer }: { title: string; viewer: Sa
       {query.isPending ? (
         <OverviewSkeleton />
       ) : query.isError && !query.data ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center"
-        >
-          <AlertTriangleIcon className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <p className="flex-1">
-            <span className="font-medium">Could not load the sales overview.</span> {errorMessage(query.error)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="the sales overview" error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <div className={cn('flex flex-col gap-6', query.isFetching && 'opacity-70 transition-opacity')}>
+        <div className={cn('flex flex-col gap-6', query.isPlaceholderData && 'opacity-70 transition-opacity')}>
           <Overview overview={query.data} viewer={viewer} title={title} links={links} />
         </div>
       )}

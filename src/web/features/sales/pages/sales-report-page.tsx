@@ -1,6 +1,7 @@
+import { LoadError } from '@web/components/ui/load-error';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { AlertTriangleIcon, DownloadIcon, FactoryIcon } from 'lucide-react';
+import { DownloadIcon, FactoryIcon } from 'lucide-react';
 import { dayLabel } from '@common/calendar-days';
 import type { MeResponse } from '@common/contracts/me';
 import type { SalesReport } from '@common/contracts/sales-orders';
@@ -8,7 +9,7 @@ import { Button, buttonVariants } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorMessage } from '@web/lib/api-client';
+
 import { localToday } from '@web/lib/local-today';
 import { SALES_REPORT_EXPORT_PATH, salesReportUrl, useSalesReport } from '../api/get-sales-report';
 import { RevenueChart, StovesChart } from '../components/sales-report-charts';
@@ -96,18 +97,7 @@ export function SalesReportPage({ title, viewer }: { title: string; viewer: Sale
               />
             )
           ) : report.error && !report.isFetching ? (
-            <div
-              role="alert"
-              className="flex flex-col items-start gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center"
-            >
-              <AlertTriangleIcon className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-              <p className="flex-1">
-                <span className="font-medium">Could not load the sales report.</span> {errorMessage(report.error)}
-              </p>
-              <Button variant="outline" size="sm" onClick={() => void report.refetch()}>
-                Retry
-              </Button>
-            </div>
+            <LoadError what="the sales report" error={report.error} onRetry={() => void report.refetch()} />
           ) : !data ? (
             <div className="flex flex-col gap-4" role="status" aria-label="Loading the sales report">
               <div className="grid gap-4 sm:grid-cols-3">
@@ -133,7 +123,7 @@ export function SalesReportPage({ title, viewer }: { title: string; viewer: Sale
           ) : (
             <div
               className={
-                report.isFetching ? 'flex flex-col gap-6 opacity-60 transition-opacity' : 'flex flex-col gap-6'
+                report.isPlaceholderData ? 'flex flex-col gap-6 opacity-60 transition-opacity' : 'flex flex-col gap-6'
               }
               aria-busy={report.isFetching || undefined}
             >

@@ -1,8 +1,9 @@
+import { LoadError } from '@web/components/ui/load-error';
 import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertTriangleIcon, CheckCircle2Icon, LayersIcon, ListIcon } from 'lucide-react';
+import { CheckCircle2Icon, LayersIcon, ListIcon } from 'lucide-react';
 import { formatSteelQuantity, type SteelOverview } from '@common/contracts/steel';
-import { Button, buttonVariants } from '@web/components/ui/button';
+import { buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
@@ -10,7 +11,7 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { errorMessage } from '@web/lib/api-client';
+
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { cn } from '@web/lib/utils';
 import { useSteelOverview } from '../api/get-steel-overview';
@@ -60,18 +61,7 @@ export function SteelOverviewPage({ title, viewer }: { title: string; viewer: St
       {query.isPending ? (
         <OverviewSkeleton />
       ) : query.isError && !query.data ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm sm:flex-row sm:items-center"
-        >
-          <AlertTriangleIcon className="size-5 shrink-0 text-destructive" aria-hidden="true" />
-          <p className="flex-1">
-            <span className="font-medium">Could not load the steel overview.</span> {errorMessage(query.error)}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError what="the steel overview" error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.categories.length === 0 ? (
         <EmptyState
           icon={LayersIcon}
@@ -90,7 +80,7 @@ export function SteelOverviewPage({ title, viewer }: { title: string; viewer: St
           }
         />
       ) : (
-        <div className={cn('flex flex-col gap-6', query.isFetching && 'opacity-70 transition-opacity')}>
+        <div className={cn('flex flex-col gap-6', query.isPlaceholderData && 'opacity-70 transition-opacity')}>
           <Overview overview={query.data} />
         </div>
       )}
