@@ -9,6 +9,7 @@ import {
   type CalendarCategory,
   type CalendarEvent,
 } from '@common/contracts/calendar';
+import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
@@ -16,7 +17,6 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api-client';
-import { useFactoryOptions } from '@web/lib/factory-options';
 import { localToday } from '@web/lib/local-today';
 import { useIsMobile } from '@web/lib/use-is-mobile';
 import { useCalendarEvents } from '../api/get-calendar-events';
@@ -79,7 +79,7 @@ export function CalendarPage({ title, viewer }: { title: string; viewer: Calenda
   const change = (patch: Partial<CalendarState>) =>
     setSearchParams(writeCalendarState({ ...state, ...patch }), { replace: true });
   const isMobile = useIsMobile();
-  const ids = { category: useId(), factory: useId() };
+  const categoryFieldId = useId();
 
   const days = useMemo(() => viewDays(state.view, state.date), [state.view, state.date]);
   const range = useMemo(() => daysWindow(days), [days]);
@@ -88,7 +88,6 @@ export function CalendarPage({ title, viewer }: { title: string; viewer: Calenda
     category: state.category ?? undefined,
     factoryId: state.factoryId ?? undefined,
   });
-  const factories = useFactoryOptions();
   const events = useMemo(() => result.data?.items ?? [], [result.data]);
   const byDay = useMemo(() => eventsByDay(events, days), [events, days]);
 
@@ -214,9 +213,9 @@ export function CalendarPage({ title, viewer }: { title: string; viewer: Calenda
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
-          <FilterField id={ids.category} label="Category">
+          <FilterField id={categoryFieldId} label="Category">
             <NativeSelect
-              id={ids.category}
+              id={categoryFieldId}
               wrapperClassName="sm:w-44"
               value={state.category ?? ''}
               onChange={(e) => change({ category: (e.target.value || null) as CalendarCategory | null })}
@@ -230,25 +229,11 @@ export function CalendarPage({ title, viewer }: { title: string; viewer: Calenda
             </NativeSelect>
           </FilterField>
           {viewer.isGlobal ? (
-            <FilterField id={ids.factory} label="Factory">
-              <NativeSelect
-                id={ids.factory}
-                wrapperClassName="sm:w-56"
-                value={state.factoryId ?? ''}
-                aria-describedby={`${ids.factory}-hint`}
-                onChange={(e) => change({ factoryId: e.target.value || null })}
-              >
-                <option value="">All factories</option>
-                {(factories.data ?? []).map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.code} — {f.name}
-                  </option>
-                ))}
-              </NativeSelect>
-              <span id={`${ids.factory}-hint`} className="sr-only">
-                Company-wide events show with every factory.
-              </span>
-            </FilterField>
+            <FactoryFilter
+              value={state.factoryId ?? ''}
+              hint="Company-wide events show with every factory."
+              onChange={(factoryId) => change({ factoryId: factoryId || null })}
+            />
           ) : null}
           {newButton ? <div className="col-span-2 sm:col-span-1">{newButton}</div> : null}
         </div>

@@ -1,9 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Label } from '@web/components/ui/label';
-import { NativeSelect } from '@web/components/ui/native-select';
+import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { PageHeader } from '@web/components/ui/page-header';
-import { useFactoryOptions } from '@web/lib/factory-options';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { dashboardDescription, type DashboardViewer } from '../components/dashboard.model';
 import { DashboardView } from '../components/dashboard-view';
@@ -34,6 +32,7 @@ export function AdminDashboardPage({
         />
         {viewer.isGlobal ? (
           <FactoryFilter
+            widthClassName="sm:w-64"
             value={factoryId ?? ''}
             onChange={(id) =>
               setParams(
@@ -50,32 +49,6 @@ export function AdminDashboardPage({
         ) : null}
       </div>
       <DashboardView query={query} viewer={viewer} factoryId={factoryId} panels={panels} />
-    </div>
-  );
-}
-
-function FactoryFilter({ value, onChange }: { value: string; onChange: (factoryId: string) => void }) {
-  const id = useId();
-  const factories = useFactoryOptions();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        Factory
-      </Label>
-      <NativeSelect
-        id={id}
-        value={value}
-        wrapperClassName="w-full sm:w-64"
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">All factories</option>
-        {(factories.data ?? []).map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.code} — {f.name}
-            {f.active ? '' : ' (inactive)'}
-          </option>
-        ))}
-      </NativeSelect>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { PERIODS, type Period } from '@common/calendar-days';
 import { PERIOD_LABELS } from '@common/contracts/productivity';
+import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
-import { useFactoryOptions } from '@web/lib/factory-options';
 import {
   choosePreset,
   PRESET_LABELS,
@@ -41,8 +41,7 @@ export function TrackerFiltersBar({
   /** The id of the text that says what is wrong with the range, if anything. */
   problemId: string | undefined;
 }) {
-  const ids = { period: useId(), range: useId(), from: useId(), to: useId(), factory: useId() };
-  const factories = useFactoryOptions();
+  const ids = { period: useId(), range: useId(), from: useId(), to: useId() };
   const custom = (patch: Partial<TrackerFilters>) => onChange({ ...filters, ...patch, preset: 'custom' });
   return (
     <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
@@ -98,21 +97,11 @@ export function TrackerFiltersBar({
         />
       </Field>
       {showFactory ? (
-        <Field id={ids.factory} label="Factory">
-          <NativeSelect
-            id={ids.factory}
-            wrapperClassName="col-span-2 sm:w-52"
-            value={filters.factoryId}
-            onChange={(event) => onChange({ ...filters, factoryId: event.target.value })}
-          >
-            <option value="">All factories</option>
-            {(factories.data ?? []).map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name} ({f.code})
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <FactoryFilter
+          widthClassName="sm:w-52"
+          value={filters.factoryId}
+          onChange={(factoryId) => onChange({ ...filters, factoryId })}
+        />
       ) : null}
     </div>
   );

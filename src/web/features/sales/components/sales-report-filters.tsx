@@ -7,11 +7,11 @@ import {
   type SalesReportGroup,
   type SalesReportPeriod,
 } from '@common/contracts/sales-orders';
+import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
-import { useFactoryOptions } from '@web/lib/factory-options';
 import { useSalesOptions } from '@web/lib/sales-options';
 import { cn } from '@web/lib/utils';
 import {
@@ -94,14 +94,12 @@ export function SalesReportFiltersBar({
   onChange: (patch: Partial<SalesReportFilters>) => void;
 }) {
   const id = useId();
-  const factories = useFactoryOptions();
   const options = useSalesOptions();
   const ids = {
     from: `${id}-from`,
     to: `${id}-to`,
     period: `${id}-period`,
     groupBy: `${id}-group`,
-    factory: `${id}-factory`,
     package: `${id}-package`,
     category: `${id}-category`,
   };
@@ -163,21 +161,12 @@ export function SalesReportFiltersBar({
           </NativeSelect>
         </Field>
         {showFactory ? (
-          <Field id={ids.factory} label="Factory">
-            <NativeSelect
-              id={ids.factory}
-              wrapperClassName="w-full sm:w-52"
-              value={filters.factoryId ?? ''}
-              onChange={(event) => onChange({ factoryId: event.target.value || undefined })}
-            >
-              <option value="">All factories</option>
-              {(factories.data ?? []).map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name} ({f.code})
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+          <FactoryFilter
+            className="col-span-2 min-w-0 sm:col-span-1"
+            widthClassName="sm:w-52"
+            value={filters.factoryId ?? ''}
+            onChange={(factoryId) => onChange({ factoryId: factoryId || undefined })}
+          />
         ) : null}
         <Field id={ids.package} label="Package">
           <NativeSelect

@@ -1,18 +1,16 @@
 import { LoadError } from '@web/components/ui/load-error';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2Icon, LayersIcon, ListIcon } from 'lucide-react';
 import { formatSteelQuantity, type SteelOverview } from '@common/contracts/steel';
+import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { Label } from '@web/components/ui/label';
-import { NativeSelect } from '@web/components/ui/native-select';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 
-import { useFactoryOptions } from '@web/lib/factory-options';
 import { cn } from '@web/lib/utils';
 import { useSteelOverview } from '../api/get-steel-overview';
 import { BelowReorderBadge } from '../components/steel-badges';
@@ -84,31 +82,6 @@ export function SteelOverviewPage({ title, viewer }: { title: string; viewer: St
           <Overview overview={query.data} />
         </div>
       )}
-    </div>
-  );
-}
-
-function FactoryFilter({ value, onChange }: { value: string; onChange: (factoryId: string) => void }) {
-  const id = useId();
-  const factories = useFactoryOptions();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        Factory
-      </Label>
-      <NativeSelect
-        id={id}
-        value={value}
-        wrapperClassName="w-full sm:w-56"
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">All factories</option>
-        {(factories.data ?? []).map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.code} — {f.name}
-          </option>
-        ))}
-      </NativeSelect>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { FactoryOption } from '@common/contracts/factories';
 import type { StoveBatch } from '@common/contracts/stove-ids';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -11,32 +10,6 @@ interface SelectFilterProps<T> {
   value: string;
   onChange: (id: string | undefined) => void;
   options: readonly T[] | undefined;
-}
-
-/** Factory filter (global users only: a factory-scoped user sees their own factory's IDs). */
-export function FactoryFilter({ value, onChange, options }: SelectFilterProps<FactoryOption>) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        Factory
-      </Label>
-      <NativeSelect
-        id={id}
-        value={value}
-        wrapperClassName="w-full sm:w-44"
-        onChange={(event) => onChange(event.target.value || undefined)}
-      >
-        <option value="">All factories</option>
-        {value && !options?.some((f) => f.id === value) ? <option value={value}>Chosen factory</option> : null}
-        {options?.map((factory) => (
-          <option key={factory.id} value={factory.id}>
-            {factory.code} — {factory.name}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
 }
 
 /** Batch filter: the newest batches (of the chosen factory); a batch opened from a link stays listed. */

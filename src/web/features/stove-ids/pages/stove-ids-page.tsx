@@ -11,9 +11,9 @@ import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
+import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { Button } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
-import { useFactoryOptions } from '@web/lib/factory-options';
 import { useStoveBatches } from '../api/get-stove-batches';
 import { STOVE_IDS_EXPORT_PATH, useStoveIds } from '../api/get-stove-ids';
 import { BatchesDialog } from '../components/batches-dialog';
@@ -21,7 +21,7 @@ import { GenerateBatchDialog } from '../components/generate-batch-dialog';
 import { ImportStoveIdsDialog } from '../components/import-stove-ids-dialog';
 import { labelSheetHref } from '../components/label-sheet.model';
 import { STOVE_ID_COLUMNS } from '../components/stove-id-columns';
-import { BatchFilter, DateFilter, FactoryFilter } from '../components/stove-id-filters';
+import { BatchFilter, DateFilter } from '../components/stove-id-filters';
 import type { StoveIdsActor } from '../components/stove-ids-actor';
 import { VoidStoveIdsDialog } from '../components/void-stove-ids-dialog';
 
@@ -61,7 +61,6 @@ export function StoveIdsPage({ title, actor }: { title: string; actor: StoveIdsA
   const navigate = useNavigate();
   const list = useListState(STOVE_ID_LIST);
   const result = useStoveIds(list.apiParams);
-  const factories = useFactoryOptions();
   const factoryId = actor.isGlobal ? list.state.filters.factoryId : undefined;
   const batches = useStoveBatches({ limit: BATCH_FILTER_LIMIT, factoryId });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -119,9 +118,9 @@ export function StoveIdsPage({ title, actor }: { title: string; actor: StoveIdsA
           <>
             {actor.isGlobal ? (
               <FactoryFilter
+                widthClassName="sm:w-44"
                 value={list.state.filters.factoryId ?? ''}
-                onChange={(id) => list.setFilter('factoryId', id)}
-                options={factories.data}
+                onChange={(id) => list.setFilter('factoryId', id || undefined)}
               />
             ) : null}
             <DataTableFilterSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />
