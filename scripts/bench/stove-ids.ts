@@ -14,7 +14,11 @@ import { stoveCode } from '../../src/common/stove-codes';
 import { queryRows, type DatabaseHandle, type Executor } from '../../src/server/db/client';
 import { encodeCursor } from '../../src/server/http/list';
 import { createFactory } from '../../src/server/modules/factories/factories.service';
-import { stoveCodeSql } from '../../src/server/modules/stove-ids/stove-id-batches.repository';
+import {
+  insertBatch,
+  insertGeneratedIds,
+  stoveCodeSql,
+} from '../../src/server/modules/stove-ids/stove-id-batches.repository';
 import {
   countStoveIds,
   findStoveIdByCode,
@@ -111,6 +115,52 @@ async function timeBatch(base: string, cookie: string, factoryId: string, target
   console.log(
     `  ${`batch of ${NEW_BATCH.toLocaleString('en-US')} (POST, one request)`.padEnd(34)} ${seconds.toFixed(2)} s  ` +
       verdict(seconds <= target, `≤ ${target} s`),
+  );
+}
+
+/**
+ * EXPLAIN ANALYZE of a batch's one INSERT … SELECT (BENCH_EXPLAIN=1), rolled back: the insert of
+ * the IDs, of their events, and a line per trigger (the reference checks of migration 0016).
+ */
+async function explainBatch(handle: DatabaseHandle, factoryId: string, actorId: string): Promise<void> {
+  const lines: string[] = [];
+  const rolledBack = new Error('rolled back');
+  await handle.db
+    .transaction(async (tx) => {
+      const prefix = 'XPL';
+      const batch = await insertBatch(tx, {
+        kind: 'generated',
+        factoryId,
+        prefix,
+        firstNumber: 1,
+        width: WIDTH,
+        count: NEW_BATCH,
+        firstCode: stoveCode(prefix, 1, WIDTH),
+        lastCode: stoveCode(prefix, NEW_BATCH, WIDTH),
+        note: null,
+        actorId,
+      });
+      const explaining = {
+        execute: async (query: SQL) => {
+          const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain analyze ${query}`);
+          lines.push(...rows.map((r) => `     ${r['QUERY PLAN']}`));
+          return { rows: [] };
+        },
+      } as unknown as Executor;
+      await insertGeneratedIds(
+        explaining,
+        { batchId: batch.id, factoryId, actorId },
+        { prefix, width: WIDTH },
+        1,
+        NEW_BATCH,
+      );
+      throw rolledBack;
+    })
+    .catch((error: unknown) => {
+      if (error !== rolledBack) throw error;
+    });
+  console.log(
+    `\n  -- batch of ${NEW_BATCH.toLocaleString('en-US')} (one INSERT … SELECT, rolled back)\n${lines.join('\n')}`,
   );
 }
 
@@ -231,7 +281,10 @@ export async function benchStoveIds(label: string, databaseUrl?: string): Promis
       },
     ]);
     await timeBatch(base, cookie, factoryId, databaseUrl ? 1.5 : 3);
-    if (process.env.BENCH_EXPLAIN) await explain(handle, factoryId, deep.code);
+    if (process.env.BENCH_EXPLAIN) {
+      await explain(handle, factoryId, deep.code);
+      await explainBatch(handle, factoryId, user.id);
+    }
   } finally {
     await bench.close();
   }

@@ -26,7 +26,7 @@ import {
   STOVE_TRANSFER_STATUSES,
 } from '../../../common/contracts/stove-ids';
 import { users } from './auth';
-import { factories, recordStamps } from './core';
+import { factories, recordStamps, recordStampsCheckedPerStatement } from './core';
 
 /** Text compared byte by byte: codes sort and prefix-match the same on every server. */
 const codeText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
@@ -105,20 +105,21 @@ export const stoveIds = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     code: codeText('code').notNull(),
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => stoveIdBatches.id),
-    /** Where the label is; stays the sender's while a transfer is pending. */
-    factoryId: uuid('factory_id')
-      .notNull()
-      .references(() => factories.id),
+    // References of this table and of stove_id_events are checked once per statement by a trigger
+    // (check_references_per_statement, migration 0016), not per row by foreign keys: a batch of
+    // 100,000 IDs would otherwise look up the same batch, factory and user 800,000 times. The rows
+    // they name can never be deleted (refuse_removal), so none is ever left pointing nowhere.
+    /** References stove_id_batches (checked per statement). */
+    batchId: uuid('batch_id').notNull(),
+    /** Where the label is; stays the sender's while a transfer is pending. References factories (per statement). */
+    factoryId: uuid('factory_id').notNull(),
     status: stoveIdStatusEnum('status').notNull().default('in_stock'),
     /** While in_transit: the status to restore when the transfer ends. */
     heldStatus: stoveIdStatusEnum('held_status'),
-    /** The one pending transfer this ID is on (DOMAIN.md: at most one). */
-    pendingTransferId: uuid('pending_transfer_id').references(() => stoveTransfers.id),
+    /** The one pending transfer this ID is on (DOMAIN.md: at most one). References stove_transfers (per statement). */
+    pendingTransferId: uuid('pending_transfer_id'),
     voidReason: text('void_reason'),
-    ...recordStamps,
+    ...recordStampsCheckedPerStatement,
   },
   (t) => [
     uniqueIndex('stove_ids_code_key').on(t.code),
@@ -169,21 +170,20 @@ export const stoveIdEvents = pgTable(
   'stove_id_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    stoveIdId: bigint('stove_id_id', { mode: 'number' })
-      .notNull()
-      .references(() => stoveIds.id),
+    // References checked once per statement, as stove_ids' (migration 0016).
+    /** References stove_ids. */
+    stoveIdId: bigint('stove_id_id', { mode: 'number' }).notNull(),
     kind: stoveEventKindEnum('kind').notNull(),
     fromStatus: stoveIdStatusEnum('from_status'),
     toStatus: stoveIdStatusEnum('to_status').notNull(),
-    /** The factory the ID is at after the event. */
-    factoryId: uuid('factory_id')
-      .notNull()
-      .references(() => factories.id),
+    /** The factory the ID is at after the event. References factories. */
+    factoryId: uuid('factory_id').notNull(),
     documentType: stoveDocumentTypeEnum('document_type'),
     documentId: uuid('document_id'),
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    actorId: uuid('actor_id').references(() => users.id),
+    /** References users. */
+    actorId: uuid('actor_id'),
   },
   (t) => [index('stove_id_events_stove_idx').on(t.stoveIdId, t.id)],
 );
