@@ -102,19 +102,24 @@ async function load(label: string, url: string, cookie: string, target: number):
   await loadTest(label, url, cookie, { seconds: SECONDS, targetP99Ms: target, note });
 }
 
+/** Three batches of 100,000 (POST, one request each), one after the other: each time and the median. */
 async function timeBatch(base: string, cookie: string, factoryId: string, target: number): Promise<void> {
-  const started = performance.now();
-  const res = await fetch(`${base}/api/stove-id-batches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, cookie },
-    body: JSON.stringify({ factoryId, prefix: 'NEW', firstNumber: 1, count: NEW_BATCH, width: WIDTH }),
-  });
-  const text = await res.text();
-  const seconds = (performance.now() - started) / 1000;
-  if (res.status !== 201) throw new Error(`POST /api/stove-id-batches: ${res.status} ${text.slice(0, 300)}`);
+  const seconds: number[] = [];
+  for (const prefix of ['NEW', 'NEX', 'NEY']) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/stove-id-batches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ factoryId, prefix, firstNumber: 1, count: NEW_BATCH, width: WIDTH }),
+    });
+    const text = await res.text();
+    seconds.push((performance.now() - started) / 1000);
+    if (res.status !== 201) throw new Error(`POST /api/stove-id-batches: ${res.status} ${text.slice(0, 300)}`);
+  }
+  const median = [...seconds].sort((a, b) => a - b)[1] ?? 0;
   console.log(
-    `  ${`batch of ${NEW_BATCH.toLocaleString('en-US')} (POST, one request)`.padEnd(34)} ${seconds.toFixed(2)} s  ` +
-      verdict(seconds <= target, `≤ ${target} s`),
+    `  ${`batch of ${NEW_BATCH.toLocaleString('en-US')} (POST, one request)`.padEnd(34)} median ${median.toFixed(2)} s ` +
+      `(${seconds.map((s) => s.toFixed(2)).join(', ')})  ${verdict(median <= target, `≤ ${target} s`)}`,
   );
 }
 

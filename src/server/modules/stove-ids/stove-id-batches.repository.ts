@@ -62,7 +62,7 @@ export interface GeneratedRange {
 
 /**
  * The existing codes among those of a generated range, in code order (at most `limit`, and how
- * many in all), excluding `exceptBatchId`'s own. Every code of the range sorts between the first
+ * many in all). Every code of the range sorts between the first
  * and the last code (same prefix and length, digits in number order), so this is one index range
  * scan whatever the range's size.
  */
@@ -70,7 +70,6 @@ export async function findExistingGeneratedCodes(
   db: Executor,
   range: GeneratedRange,
   limit: number,
-  exceptBatchId?: string,
 ): Promise<{ codes: string[]; total: number }> {
   const { prefix, width, firstNumber, lastNumber } = range;
   assertWidth(width);
@@ -85,7 +84,6 @@ export async function findExistingGeneratedCodes(
              and length(s.code) = ${prefix.length + width + 1}
              and x.n is not null
              and s.code = ${stoveCodeSql(prefix, sql`x.n`, width)}
-             ${exceptBatchId ? sql`and s.batch_id <> ${exceptBatchId}` : sql``}
         ) existing
         order by code
         limit ${limit}`,
@@ -93,18 +91,12 @@ export async function findExistingGeneratedCodes(
   return { codes: rows.map((r) => r.code), total: rows[0]?.total ?? 0 };
 }
 
-/** The codes of the list that already exist (one query, the list bound as one array), but `exceptBatchId`'s. */
-export async function findExistingCodes(
-  db: Executor,
-  codes: readonly string[],
-  exceptBatchId?: string,
-): Promise<string[]> {
+/** The codes of the list that already exist (one query, the list bound as one array). */
+export async function findExistingCodes(db: Executor, codes: readonly string[]): Promise<string[]> {
   if (codes.length === 0) return [];
   const rows = await queryRows<{ code: string }>(
     db,
-    sql`select code from stove_ids where code = any(${sqlTextArray(codes)})
-        ${exceptBatchId ? sql`and batch_id <> ${exceptBatchId}` : sql``}
-        order by code`,
+    sql`select code from stove_ids where code = any(${sqlTextArray(codes)}) order by code`,
   );
   return rows.map((r) => r.code);
 }
@@ -154,9 +146,10 @@ interface NewIds {
 
 /**
  * Inserts the IDs of `codes` (SQL selecting a column `code`, in order) in_stock at the factory,
- * each with its 'created' event (document: the batch), in one statement. A code that already
- * exists is skipped (ON CONFLICT DO NOTHING: a concurrent batch's uncommitted code is waited for),
- * so the caller compares the count with what it asked for and rolls back when they differ.
+ * each with its 'created' event (document: the batch), in one statement. A code that exists, or
+ * that a concurrent batch holds uncommitted (waited for), fails the statement with a unique
+ * violation on stove_ids_code_key; the caller checks beforehand and turns a lost race into a 409.
+ * No ON CONFLICT clause: its speculative insertion made a batch of 100,000 15% slower.
  */
 async function insertIds(tx: Executor, ids: NewIds, codes: SQL): Promise<number> {
   const rows = await queryRows<{ n: number }>(
@@ -165,7 +158,6 @@ async function insertIds(tx: Executor, ids: NewIds, codes: SQL): Promise<number>
           insert into stove_ids (code, batch_id, factory_id, status, created_by, updated_by)
           select code, ${ids.batchId}::uuid, ${ids.factoryId}::uuid, 'in_stock', ${ids.actorId}::uuid, ${ids.actorId}::uuid
             from (${codes}) codes
-          on conflict (code) do nothing
           returning id
         ), events as (
           insert into stove_id_events (stove_id_id, kind, from_status, to_status, factory_id, document_type, document_id, actor_id)

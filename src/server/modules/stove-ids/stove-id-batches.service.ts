@@ -15,6 +15,7 @@ import { ERROR_CODES } from '../../../common/contracts/errors';
 import type { Actor } from '../../auth/actor';
 import { actingFactory, inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
+import { violatedUniqueIndex } from '../../db/unique-violation';
 import { AppError, errors, type ItemProblem } from '../../http/errors';
 import { decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
@@ -138,6 +139,9 @@ export async function planBatch(db: Database, actor: Actor, input: NewBatchInput
   };
 }
 
+/** The unique index of stove codes: a code exists once, ever. */
+const CODE_UNIQUE_INDEX = 'stove_ids_code_key';
+
 /** Chunks of a large batch, so progress can be reported between them (one transaction). */
 const CHUNKS = 10;
 const CHUNKED_FROM = 10_000;
@@ -153,7 +157,7 @@ export async function writeBatch(
   plan: BatchPlan,
   onProgress?: (fraction: number) => void,
 ): Promise<StoveBatch> {
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const { id: batchId } = await insertBatch(tx, {
       kind: 'generated',
       factoryId: plan.factoryId,
@@ -172,11 +176,7 @@ export async function writeBatch(
     let done = 0;
     for (let from = plan.range.firstNumber; from <= plan.range.lastNumber; from += size) {
       const to = Math.min(from + size - 1, plan.range.lastNumber);
-      const inserted = await insertGeneratedIds(tx, ids, plan.range, from, to);
-      if (inserted !== to - from + 1) {
-        throw alreadyExist(await findExistingGeneratedCodes(tx, plan.range, PROBLEMS_LISTED, batchId), plan.count);
-      }
-      done += inserted;
+      done += await insertGeneratedIds(tx, ids, plan.range, from, to);
       if (onProgress) {
         onProgress(done / plan.count);
         // Let the progress line leave now: on PGlite the queries run synchronously and a
@@ -186,6 +186,24 @@ export async function writeBatch(
     }
     return finishBatch(tx, actor, batchId, 'create');
   });
+  return lostRace(write, () => findExistingGeneratedCodes(db, plan.range, PROBLEMS_LISTED), plan.count);
+}
+
+/**
+ * `write`, or, when a concurrent batch or import created one of its codes after the check (a
+ * unique violation: the whole transaction rolled back), the 409 listing the codes taken.
+ */
+async function lostRace<T>(
+  write: Promise<T>,
+  taken: () => Promise<{ codes: string[]; total: number }>,
+  asked: number,
+): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (violatedUniqueIndex(error) !== CODE_UNIQUE_INDEX) throw error;
+    throw alreadyExist(await taken(), asked);
+  }
 }
 
 async function finishBatch(tx: Executor, actor: Actor, batchId: string, action: string): Promise<StoveBatch> {
@@ -276,7 +294,7 @@ export async function importStoveIds(db: Database, actor: Actor, input: ImportIn
   }
   const firstCode = codes[0] ?? '';
   const lastCode = codes[codes.length - 1] ?? '';
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const { id: batchId } = await insertBatch(tx, {
       kind: 'imported',
       factoryId: factory.id,
@@ -289,11 +307,12 @@ export async function importStoveIds(db: Database, actor: Actor, input: ImportIn
       note: input.note,
       actorId: actor.userId,
     });
-    const inserted = await insertImportedIds(tx, { batchId, factoryId: factory.id, actorId: actor.userId }, codes);
-    if (inserted !== codes.length) {
-      const taken = await findExistingCodes(tx, codes, batchId);
-      throw alreadyExist({ codes: taken.slice(0, PROBLEMS_LISTED), total: taken.length }, codes.length);
-    }
+    await insertImportedIds(tx, { batchId, factoryId: factory.id, actorId: actor.userId }, codes);
     return finishBatch(tx, actor, batchId, 'import');
   });
+  const taken = async () => {
+    const codesTaken = await findExistingCodes(db, codes);
+    return { codes: codesTaken.slice(0, PROBLEMS_LISTED), total: codesTaken.length };
+  };
+  return lostRace(write, taken, codes.length);
 }
