@@ -2,6 +2,8 @@
  * What the benchmarks share: the app on a scratch database, a signed-in user, an autocannon run
  * with its figure line, and the ok/MISSED verdict.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { CreateUser } from '../../src/common/contracts/users';
@@ -117,7 +119,9 @@ export async function loadTest(
   cookie: string,
   { seconds, connections = 10, targetP99Ms, note }: LoadOptions,
 ): Promise<void> {
-  const r = await autocannon({ url, connections, duration: seconds, headers: { cookie }, workers: 1 });
+  const r = await profiled(label, () =>
+    autocannon({ url, connections, duration: seconds, headers: { cookie }, workers: 1 }),
+  );
   const failed = r.non2xx + r.errors + r.timeouts;
   const ms = (value: number) => `${String(value).padStart(3)} ms`;
   console.log(
@@ -126,6 +130,28 @@ export async function loadTest(
       `${note ? `  [${note}]` : ''}${failed ? `, ${failed} failed` : ''}` +
       `${targetP99Ms === undefined ? '' : `  ${verdict(r.latency.p99 <= targetP99Ms, `p99 ≤ ${targetP99Ms} ms`)}`}`,
   );
+}
+
+/**
+ * With BENCH_CPU_PROFILE=<dir>: `run` under the V8 profiler of this (the server's) thread, saved as
+ * <dir>/<label>.cpuprofile (open it in Chrome DevTools), to see where a request's time goes when a
+ * target is missed. The load generator runs on its own thread and is not in it.
+ */
+async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/${label.replace(/[^\w.-]+/g, '_')}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 /** Load on url that prints nothing (caches, JIT, query plans), on a worker thread as loadTest's. */
