@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SearchIcon, SearchXIcon } from 'lucide-react';
+import { SearchIcon } from 'lucide-react';
 import type { AppDocSummary } from '@common/contracts/app-doc';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -9,7 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Loading } from '@web/components/ui/loading';
 import { PageHeader } from '@web/components/ui/page-header';
-import { SearchSnippet } from '@web/components/ui/search-snippet';
+import { SearchResults } from '@web/components/ui/search-results';
 import { errorMessage } from '@web/lib/api-client';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useAppDocIndex } from '../api/get-app-doc-index';
@@ -52,7 +52,7 @@ export function AppDocPage({ title }: { title: string }) {
           />
         </div>
       </div>
-      {urlQ.trim() ? <SearchResults q={urlQ.trim()} /> : <GuideIndex />}
+      {urlQ.trim() ? <AppDocSearchResults q={urlQ.trim()} /> : <GuideIndex />}
     </div>
   );
 }
@@ -104,57 +104,19 @@ function PageList({ title, pages, columns = false }: { title: string; pages: App
   );
 }
 
-function SearchResults({ q }: { q: string }) {
-  const result = useSearchAppDoc(q);
-  if (result.isPending) return <Loading className="py-10" label="Searching..." />;
-  if (result.isError) {
-    return (
-      <EmptyState
-        title="The search failed"
-        description={errorMessage(result.error)}
-        action={
-          <Button variant="outline" onClick={() => void result.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-  const items = result.data.items;
+function AppDocSearchResults({ q }: { q: string }) {
   return (
-    <section aria-labelledby="app-doc-results" className="flex flex-col gap-3" aria-busy={result.isFetching}>
-      <h2 id="app-doc-results" className="text-lg font-semibold">
-        {items.length === 0
-          ? `No guide pages found for “${q}”`
-          : `${items.length} guide ${items.length === 1 ? 'page' : 'pages'} found for “${q}”`}
-      </h2>
-      {items.length === 0 ? (
-        <EmptyState
-          icon={SearchXIcon}
-          headingLevel="h3"
-          title="Nothing matches"
-          description="Try fewer or other words, or the start of a word."
-        />
-      ) : (
-        <ol className="flex flex-col gap-3">
-          {items.map((item) => (
-            <li key={item.slug} className="rounded-lg border p-4">
-              <div className="flex flex-wrap items-baseline gap-x-2">
-                <Link
-                  to={appDocPath(item.slug)}
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  {item.title}
-                </Link>
-                <span className="text-xs text-muted-foreground">
-                  {item.kind === 'screen' ? 'Screen' : 'Daily tasks'}
-                </span>
-              </div>
-              <SearchSnippet parts={item.snippet} className="mt-1" />
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <SearchResults
+      q={q}
+      result={useSearchAppDoc(q)}
+      noun={['guide page', 'guide pages']}
+      hit={(item) => ({
+        key: item.slug,
+        to: appDocPath(item.slug),
+        title: item.title,
+        tag: item.kind === 'screen' ? 'Screen' : 'Daily tasks',
+        snippet: item.snippet,
+      })}
+    />
   );
 }

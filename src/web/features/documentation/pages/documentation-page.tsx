@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { BookOpenIcon, PlusIcon, SearchXIcon } from 'lucide-react';
+import { BookOpenIcon, PlusIcon } from 'lucide-react';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Loading } from '@web/components/ui/loading';
 import { PageHeader } from '@web/components/ui/page-header';
-import { SearchSnippet } from '@web/components/ui/search-snippet';
+import { SearchResults } from '@web/components/ui/search-results';
 import { errorMessage } from '@web/lib/api-client';
 import { useDocPages } from '../api/get-doc-pages';
 import { useSearchDocs } from '../api/search-docs';
@@ -34,7 +34,7 @@ export function DocumentationPage({ title, canEdit }: { title: string; canEdit: 
               New page
             </Link>
           ) : null}
-          {q ? <SearchResults q={q} /> : <SectionsOverview canEdit={canEdit} />}
+          {q ? <DocSearchResults q={q} /> : <SectionsOverview canEdit={canEdit} />}
         </>
       )}
     </DocumentationLayout>
@@ -51,56 +51,20 @@ function NewDocPage() {
   );
 }
 
-function SearchResults({ q }: { q: string }) {
-  const result = useSearchDocs(q);
-  if (result.isPending) return <Loading className="py-10" label="Searching..." />;
-  if (result.isError) {
-    return (
-      <EmptyState
-        title="The search failed"
-        description={errorMessage(result.error)}
-        action={
-          <Button variant="outline" onClick={() => void result.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-  const items = result.data.items;
+function DocSearchResults({ q }: { q: string }) {
   return (
-    <section aria-labelledby="doc-results" className="flex flex-col gap-3" aria-busy={result.isFetching}>
-      <h2 id="doc-results" className="text-lg font-semibold">
-        {items.length === 0
-          ? `No pages found for “${q}”`
-          : `${items.length} ${items.length === 1 ? 'page' : 'pages'} found for “${q}”`}
-      </h2>
-      {items.length === 0 ? (
-        <EmptyState
-          icon={SearchXIcon}
-          headingLevel="h3"
-          title="Nothing matches"
-          description="Try fewer or other words, or the start of a word."
-        />
-      ) : (
-        <ol className="flex flex-col gap-3">
-          {items.map((item) => (
-            <li key={item.slug} className="rounded-lg border p-4">
-              <div className="flex flex-wrap items-baseline gap-x-2">
-                <Link
-                  to={docPagePath(item.slug)}
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  {item.title}
-                </Link>
-                <span className="text-xs text-muted-foreground">{item.section}</span>
-              </div>
-              <SearchSnippet parts={item.snippet} className="mt-1" />
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <SearchResults
+      q={q}
+      result={useSearchDocs(q)}
+      noun={['page', 'pages']}
+      hit={(item) => ({
+        key: item.slug,
+        to: docPagePath(item.slug),
+        title: item.title,
+        tag: item.section,
+        snippet: item.snippet,
+      })}
+    />
   );
 }
 
