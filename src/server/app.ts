@@ -142,7 +142,8 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
     });
   });
 
-  const resolveSession = await createSessionResolver(auth, authSecret, db);
+  const { resolveSession, close: closeSessions } = await createSessionResolver(auth, authSecret, db);
+  app.addHook('onClose', () => closeSessions());
   await app.register(guard, { resolveSession, publicPrefixes: [DOCS_PREFIX] });
   await app.register(authRoutes, { auth, resolveSession, db, config });
   await app.register(healthRoutes, { db });

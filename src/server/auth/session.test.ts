@@ -74,17 +74,27 @@ describe('sessionTokenFrom', () => {
 describe('SessionCache', () => {
   const entry = { user: { id: 'u', email: 'e' } } as ResolvedSession;
 
-  it('keeps entries while the epoch stays and drops them all when it moves', () => {
+  it('keeps an entry until an auth change clears them all', () => {
     const cache = new SessionCache();
-    cache.at('1').set('t', entry);
-    expect(cache.at('1').get('t')).toBe(entry);
-    expect(cache.at('2').get('t')).toBeUndefined();
-    expect(cache.at('1').get('t')).toBeUndefined();
+    cache.store('t', entry, cache.mark());
+    expect(cache.get('t')).toBe(entry);
+    cache.clear();
+    expect(cache.get('t')).toBeUndefined();
+  });
+
+  it('does not store what a lookup read while a change came in', () => {
+    const cache = new SessionCache();
+    const mark = cache.mark();
+    cache.clear();
+    cache.store('t', entry, mark);
+    expect(cache.get('t')).toBeUndefined();
+    cache.store('t', entry, cache.mark());
+    expect(cache.get('t')).toBe(entry);
   });
 });
 
 describe('a cached session sees every change on the next request', () => {
-  // On PGlite the app caches resolved sessions per auth epoch; these changes go straight to the
+  // On PGlite the app caches resolved sessions until an auth change; these changes go straight to the
   // database, past every service, and must still apply on the very next request.
   it('a session deleted in the database', async () => {
     const { cookie, id } = await ctx.signedInAs(['Sales Officer']);

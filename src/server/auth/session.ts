@@ -7,17 +7,18 @@
  * signature ourselves and read session, user, profile, factory, groups and components in one round
  * trip, instead of better-auth's getSession (session, then user) followed by an actor query.
  *
- * On an embedded (PGlite) database a SessionCache keeps resolved sessions. Every write to the
- * tables they are made of advances the `auth_epoch` sequence (migration 0007), and an entry is
- * trusted only while the epoch is the one it was read under, so a deactivation, a revoked session
- * or a permission change applies on the next request. This is exact there because PGlite runs one
- * transaction at a time: nobody reads the epoch between a writer's change and its commit.
+ * On an embedded (PGlite) database a SessionCache keeps resolved sessions. Every committed write to
+ * the tables they are made of notifies the `auth_change` channel (migration 0017), and the cache,
+ * listening, forgets everything, so a deactivation, a revoked session or a permission change applies
+ * on the next request. This is exact there: PGlite runs one transaction at a time in this process
+ * and hands the notification over with the COMMIT's own result, before the writer's request can
+ * answer; a lookup that was reading while the change committed does not store what it read.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-auth/cookies';
 import { sql } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS } from '../../common/constants';
-import { isEmbedded, queryRows, type Database } from '../db/client';
+import { embeddedClient, queryRows, type Database } from '../db/client';
 import { ACTOR_COLUMNS, type ActorRow } from './actor.repository';
 import type { Auth } from './auth';
 import { deleteSession } from './sessions.repository';
@@ -53,19 +54,34 @@ export function sessionTokenFrom(cookieHeader: string | null, cookie: SessionCoo
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
-/** Resolved sessions by token, valid for one auth epoch (embedded databases only; see above). */
+/** The channel the tables a session is made of notify on commit (migration 0017). */
+export const AUTH_CHANGE_CHANNEL = 'auth_change';
+
+/** Resolved sessions by token, forgotten at every auth change (embedded databases only; see above). */
 export class SessionCache {
   static readonly MAX_ENTRIES = 10_000;
-  private epoch: string | null = null;
+  private generation = 0;
   private readonly entries = new Map<string, ResolvedSession>();
 
-  /** The entries of `epoch`: everything cached under an earlier one is dropped. */
-  at(epoch: string): Map<string, ResolvedSession> {
-    if (epoch !== this.epoch || this.entries.size >= SessionCache.MAX_ENTRIES) {
-      this.entries.clear();
-      this.epoch = epoch;
-    }
-    return this.entries;
+  get(token: string): ResolvedSession | undefined {
+    return this.entries.get(token);
+  }
+
+  /** Where a lookup starts: store() keeps its result only if no change came in meanwhile. */
+  mark(): number {
+    return this.generation;
+  }
+
+  store(token: string, session: ResolvedSession, mark: number): void {
+    if (mark !== this.generation) return;
+    if (this.entries.size >= SessionCache.MAX_ENTRIES) this.entries.clear();
+    this.entries.set(token, session);
+  }
+
+  /** An auth change committed: every entry may be stale. */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
   }
 }
 
@@ -98,11 +114,6 @@ async function findSession(db: Database, token: string): Promise<ResolvedSession
   };
 }
 
-async function readEpoch(db: Database): Promise<string> {
-  const [row] = await queryRows<{ epoch: string | number }>(db, sql`select last_value::text as epoch from auth_epoch`);
-  return String(row?.epoch);
-}
-
 export async function resolveSession(
   cookie: SessionCookie,
   db: Database,
@@ -113,9 +124,12 @@ export async function resolveSession(
   if (!token) return { status: 'none' };
   let found: ResolvedSession | null;
   if (cache) {
-    const entries = cache.at(await readEpoch(db));
-    found = entries.get(token) ?? (await findSession(db, token));
-    if (found) entries.set(token, found);
+    found = cache.get(token) ?? null;
+    if (!found) {
+      const mark = cache.mark();
+      found = await findSession(db, token);
+      if (found) cache.store(token, found, mark);
+    }
   } else {
     found = await findSession(db, token);
   }
@@ -131,10 +145,24 @@ export async function resolveSession(
 /** The request's session, as every route sees it. */
 export type SessionResolver = (headers: Headers) => Promise<SessionResult>;
 
-/** The app's resolver: better-auth's cookie name and secret, and a cache on embedded databases. */
-export async function createSessionResolver(auth: Auth, secret: string, db: Database): Promise<SessionResolver> {
+export interface SessionResolverHandle {
+  resolveSession: SessionResolver;
+  /** Stops listening for auth changes (embedded databases). */
+  close: () => Promise<void>;
+}
+
+/**
+ * The app's resolver: better-auth's cookie name and secret, and on embedded databases a cache that
+ * listens for auth changes.
+ */
+export async function createSessionResolver(auth: Auth, secret: string, db: Database): Promise<SessionResolverHandle> {
   const context = await auth.$context;
   const cookie: SessionCookie = { name: context.authCookies.sessionToken.name, secret };
-  const cache = isEmbedded(db) ? new SessionCache() : null;
-  return (headers) => resolveSession(cookie, db, headers, cache);
+  const client = embeddedClient(db);
+  if (!client) {
+    return { resolveSession: (headers) => resolveSession(cookie, db, headers, null), close: async () => undefined };
+  }
+  const cache = new SessionCache();
+  const unlisten = await client.listen(AUTH_CHANGE_CHANNEL, () => cache.clear());
+  return { resolveSession: (headers) => resolveSession(cookie, db, headers, cache), close: () => unlisten() };
 }

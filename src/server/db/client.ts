@@ -83,7 +83,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  embedded.add(db);
+  embedded.set(db, client);
   return {
     db,
     kind: 'pglite',
@@ -94,11 +94,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-const embedded = new WeakSet<Database>();
+const embedded = new WeakMap<Database, PGlite>();
 
-/** An embedded PGlite database: one process owns it, and its transactions run one at a time. */
-export function isEmbedded(db: Database): boolean {
-  return embedded.has(db);
+/**
+ * The PGlite instance of an embedded database, for its in-process LISTEN; undefined on PostgreSQL.
+ * One process owns an embedded database, and its transactions run one at a time.
+ */
+export function embeddedClient(db: Database): PGlite | undefined {
+  return embedded.get(db);
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

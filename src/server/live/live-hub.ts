@@ -8,10 +8,9 @@
  * then 10 seconds (spec §9's reconnect backoff) and then sends `resync`, since events of the gap
  * are lost. PGlite: its own in-process LISTEN (one process owns the database).
  */
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { LiveEvent } from '../../common/contracts/live';
-import { isEmbedded, type Database } from '../db/client';
+import { embeddedClient, type Database } from '../db/client';
 import { LIVE_CHANNEL } from './publish-live';
 
 export const RECONNECT_BACKOFF_MS = [1000, 2000, 5000, 10_000] as const;
@@ -50,9 +49,9 @@ export async function startLiveHub(db: Database, log: Logger): Promise<LiveHub> 
   };
   const base = { subscribe: (subscriber: LiveSubscriber) => subscribe(subscribers, subscriber) };
 
-  if (isEmbedded(db)) {
-    const client = (db as unknown as { $client: PGlite }).$client;
-    const unlisten = await client.listen(LIVE_CHANNEL, onPayload);
+  const embedded = embeddedClient(db);
+  if (embedded) {
+    const unlisten = await embedded.listen(LIVE_CHANNEL, onPayload);
     return {
       ...base,
       state: 'notify',

@@ -241,7 +241,8 @@ describe('GET /api/live', () => {
     const Fastify = (await import('fastify')).default;
     const { guard } = await import('../http/guard');
     const { createSessionResolver } = await import('../auth/session');
-    const resolveSession = await createSessionResolver(ctx.auth, 'test-secret-'.padEnd(40, 'x'), ctx.handle.db);
+    const sessions = await createSessionResolver(ctx.auth, 'test-secret-'.padEnd(40, 'x'), ctx.handle.db);
+    const { resolveSession } = sessions;
     const app = Fastify();
     await app.register(guard, { resolveSession, publicPrefixes: [] });
     await app.register(liveRoutes, { hub, resolveSession, heartbeatMs: 100 });
@@ -255,6 +256,7 @@ describe('GET /api/live', () => {
     } finally {
       stream.close();
       await app.close();
+      await sessions.close();
       await hub.close();
     }
   });
