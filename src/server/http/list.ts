@@ -130,18 +130,47 @@ export async function countCapped(
   where: SQL | undefined,
   table?: PgTable,
 ): Promise<Pick<ListResponse<unknown>, 'total' | 'totalCapped'>> {
-  if (!where && table && (await estimatedRows(db, table)) > LIST_TOTAL_CAP * 2) return cappedTotal(LIST_TOTAL_CAP + 1);
-  const filter = where ? sql`where ${where}` : sql``;
-  const rows = await queryRows<{ n: number | string }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from ${from} ${filter} limit ${LIST_TOTAL_CAP + 1}) capped`,
-  );
+  if (!where && table && (await pastCapByStatistics(db, table))) return cappedTotal(LIST_TOTAL_CAP + 1);
+  const rows = await queryRows<{ n: number | string }>(db, sql`select ${cappedCount(from, where)} as n`);
   return cappedTotal(Number(rows[0]?.n ?? 0));
 }
 
+/** Whether the table's statistics say it holds more than twice the cap: an unfiltered list of it is not counted. */
+export async function pastCapByStatistics(db: Executor, table: PgTable): Promise<boolean> {
+  return (await estimatedRows(db, table)) > LIST_TOTAL_CAP * 2;
+}
+
+/** SQL for the number of matching rows up to LIST_TOTAL_CAP + 1 (a scalar subquery). */
+export function cappedCount(from: SQL, where: SQL | undefined): SQL {
+  const filter = where ? sql`where ${where}` : sql``;
+  return sql`(select count(*)::int from (select 1 from ${from} ${filter} limit ${LIST_TOTAL_CAP + 1}) capped)`;
+}
+
 /** A list's total as the list convention reports it: up to LIST_TOTAL_CAP, then capped. */
-function cappedTotal(n: number): Pick<ListResponse<unknown>, 'total' | 'totalCapped'> {
+export function cappedTotal(n: number): Pick<ListResponse<unknown>, 'total' | 'totalCapped'> {
   return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * A page and its count in one statement. `items` is the page query: one column, `item`, each row
+ * as JSON (json_build_object), in the page's order; `count` a scalar count (see cappedCount), if
+ * the total is read; `ctes` a WITH list both may use.
+ *
+ * The page travels as one json_agg value. PGlite parses every field of every row in JavaScript
+ * (about 2.5 µs each: 1.2 ms for 51 rows of 13 columns, more than the query itself), and one JSON
+ * value natively; node-postgres likewise. An aggregate takes a sorted subquery's rows in their order.
+ */
+export async function queryJsonPage<Item>(
+  db: Executor,
+  page: { ctes?: SQL; items: SQL; count?: SQL },
+): Promise<{ items: Item[]; count: number | null }> {
+  const [row] = await queryRows<{ items: Item[] | null; count: number | string | null }>(
+    db,
+    sql`${page.ctes ? sql`with ${page.ctes}` : sql``}
+        select (select json_agg(page.item) from (${page.items}) page) as items, ${page.count ?? sql`null`} as count`,
+  );
+  const count = row?.count ?? null;
+  return { items: row?.items ?? [], count: count === null ? null : Number(count) };
 }
 
 export function whereAll(...conditions: (SQL | undefined)[]): SQL | undefined {

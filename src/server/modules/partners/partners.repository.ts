@@ -1,31 +1,33 @@
-import { and, eq, getTableColumns, inArray, like, sql, type SQL } from 'drizzle-orm';
-import type { ListPartnersQuery } from '../../../common/contracts/partners';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { LIST_TOTAL_CAP, type ListResponse } from '../../../common/contracts/list';
+import type { ListPartnersQuery, Partner } from '../../../common/contracts/partners';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { partners } from '../../db/schema/partners';
+import { salesCategories } from '../../db/schema/sales';
 import {
   afterCursor,
+  cappedCount,
+  cappedTotal,
   containsPattern,
-  countCapped,
   cursorRowValue,
   orderBy,
+  pastCapByStatistics,
+  queryJsonPage,
   whereAll,
   type Cursor,
 } from '../../http/list';
 
 export type PartnerRow = typeof partners.$inferSelect;
-/** A partner as lists read it: every column but the search text. */
-export type PartnerListRow = Omit<PartnerRow, 'search'>;
-const { search: _search, ...LIST_COLUMNS } = getTableColumns(partners);
 export type NewPartnerRow = typeof partners.$inferInsert;
 type PartnerFilters = Omit<ListPartnersQuery, 'limit' | 'cursor'>;
 
 /** The cursor value of each sort. */
-export const PARTNER_SORT_VALUES: Record<ListPartnersQuery['sort'], (row: PartnerListRow) => Cursor['v']> = {
+export const PARTNER_SORT_VALUES: Record<ListPartnersQuery['sort'], (row: Partner) => Cursor['v']> = {
   name: (r) => r.name,
   type: (r) => r.type,
   region: (r) => r.region,
-  createdAt: (r) => r.createdAt.toISOString(),
+  createdAt: (r) => r.createdAt,
 };
 
 function filtersWhere(f: PartnerFilters): SQL | undefined {
@@ -37,11 +39,18 @@ function filtersWhere(f: PartnerFilters): SQL | undefined {
   );
 }
 
-/** The sort column in a source with the partners' columns: the table, or the search subquery. */
-function sortColumn(
-  source: Record<'name' | 'type' | 'region' | 'createdAt', AnyPgColumn>,
-  sort: PartnerFilters['sort'],
-) {
+/** A search's matches, gathered once per statement (the `matches` CTE), with the partners' columns. */
+const matches = alias(partners, 'matches');
+/** The rows of a page, before they are built into JSON. */
+const paged = alias(partners, 'paged');
+type PartnerSource = typeof partners | typeof matches | typeof paged;
+/** What the matches CTE keeps of each match: its id and what the list sorts by. */
+const matchColumns = sql.join(
+  [partners.id, partners.name, partners.type, partners.region, partners.createdAt].map((c) => sql.identifier(c.name)),
+  sql`, `,
+);
+
+function sortColumn(source: PartnerSource, sort: PartnerFilters['sort']) {
   switch (sort) {
     case 'name':
       return source.name;
@@ -54,46 +63,85 @@ function sortColumn(
   }
 }
 
+/** A partner as the API shows it (`Partner`), built by the database; timestamps as PostgreSQL writes them. */
+function partnerJson(p: PartnerSource): SQL {
+  const c = salesCategories;
+  return sql`json_build_object(
+    'id', ${p.id}, 'name', ${p.name}, 'type', ${p.type}, 'contactPerson', ${p.contactPerson},
+    'phone', ${p.phone}, 'email', ${p.email}, 'region', ${p.region}, 'address', ${p.address},
+    'notes', ${p.notes},
+    'defaultSalesCategory', case when ${c.id} is null then null
+                                 else json_build_object('id', ${c.id}, 'name', ${c.name}, 'code', ${c.code}) end,
+    'active', ${p.active}, 'createdAt', ${p.createdAt}, 'updatedAt', ${p.updatedAt})`;
+}
+
 /**
- * One page of partners. A search of three or more characters first collects its matches through
- * the trigram index in a subquery with an OFFSET, which keeps the planner from flattening it and
- * walking the sort index instead (discarding most of the table); then the matches are sorted and paged.
+ * The statement of one page of partners as the API shows them. The page's rows are sorted and cut
+ * first; only they are joined to their sales category and built into JSON (in the select list of a
+ * sort, every row sorted would be). A search of three or more characters first gathers its matches
+ * through the trigram index into a materialized CTE of ids and sort values, which keeps the
+ * planner from walking the sort index instead (discarding most of the table) and lets the count
+ * reuse them; the page's partners are then read by id.
  */
-export function listPartnerRows(
+function pageStatement(f: PartnerFilters, cursor: Cursor | null, limit: number) {
+  const where = filtersWhere(f);
+  const search = f.q !== undefined && f.q.length >= 3;
+  const source = search ? matches : partners;
+  const sort = sortColumn(source, f.sort);
+  const exact = f.sort === 'createdAt' ? cursorRowValue(partners, partners.createdAt, partners.id, cursor) : undefined;
+  const pageWhere =
+    whereAll(search ? undefined : where, afterCursor(sort, source.id, f.dir, cursor, exact)) ?? sql`true`;
+  const pageOrder = (s: PartnerSource) => sql.join(orderBy(sortColumn(s, f.sort), s.id, f.dir), sql`, `);
+  const page = search
+    ? sql`select ${partners}.* from (select ${matches.id} from ${matches} where ${pageWhere}
+                                      order by ${pageOrder(matches)} limit ${limit}) keys
+            join ${partners} on ${partners.id} = keys.id`
+    : sql`select ${partners}.* from ${partners} where ${pageWhere} order by ${pageOrder(partners)} limit ${limit}`;
+  return {
+    unfiltered: where === undefined,
+    ctes: search ? sql`${matches} as materialized (select ${matchColumns} from ${partners} where ${where})` : undefined,
+    items: sql`select ${partnerJson(paged)} as item
+                 from (${page}) ${paged}
+                 left join ${salesCategories} on ${salesCategories.id} = ${paged.defaultSalesCategoryId}
+                order by ${pageOrder(paged)}`,
+    count: cappedCount(sql`${source}`, search ? undefined : where),
+  };
+}
+
+/** Timestamps as the API writes them (PostgreSQL's JSON has microseconds and an offset). */
+function withIsoTimes(items: Partner[]): Partner[] {
+  for (const item of items) {
+    item.createdAt = new Date(item.createdAt).toISOString();
+    item.updatedAt = new Date(item.updatedAt).toISOString();
+  }
+  return items;
+}
+
+/** One page of partners as the API shows them. */
+export async function listPartnerRows(
   db: Executor,
   f: PartnerFilters,
   cursor: Cursor | null,
   limit: number,
-): Promise<PartnerListRow[]> {
-  const exact = f.sort === 'createdAt' ? cursorRowValue(partners, partners.createdAt, partners.id, cursor) : undefined;
-  if (f.q && f.q.length >= 3) {
-    const matches = db
-      .select(LIST_COLUMNS)
-      .from(partners)
-      .where(filtersWhere(f))
-      .offset(sql.placeholder('fence'))
-      .as('matches');
-    const sort = sortColumn(matches, f.sort);
-    return db
-      .select()
-      .from(matches)
-      .where(afterCursor(sort, matches.id, f.dir, cursor, exact))
-      .orderBy(...orderBy(sort, matches.id, f.dir))
-      .limit(limit)
-      .execute({ fence: 0 });
-  }
-  const sort = sortColumn(partners, f.sort);
-  return db
-    .select(LIST_COLUMNS)
-    .from(partners)
-    .where(whereAll(filtersWhere(f), afterCursor(sort, partners.id, f.dir, cursor, exact)))
-    .orderBy(...orderBy(sort, partners.id, f.dir))
-    .limit(limit)
-    .execute();
+): Promise<Partner[]> {
+  const { ctes, items } = pageStatement(f, cursor, limit);
+  return withIsoTimes((await queryJsonPage<Partner>(db, { ctes, items })).items);
 }
 
-export function countPartners(db: Executor, f: PartnerFilters) {
-  return countCapped(db, sql`${partners}`, filtersWhere(f), partners);
+/**
+ * One page of partners and their capped total, in one statement. Unfiltered, a table past the cap
+ * by its statistics is not counted.
+ */
+export async function listPartnerPage(
+  db: Executor,
+  f: PartnerFilters,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<{ items: Partner[]; total: Pick<ListResponse<unknown>, 'total' | 'totalCapped'> }> {
+  const { unfiltered, ctes, items, count } = pageStatement(f, cursor, limit);
+  const counted = !(unfiltered && (await pastCapByStatistics(db, partners)));
+  const page = await queryJsonPage<Partner>(db, { ctes, items, count: counted ? count : undefined });
+  return { items: withIsoTimes(page.items), total: cappedTotal(page.count ?? LIST_TOTAL_CAP + 1) };
 }
 
 export async function lockPartner(db: Executor, id: string): Promise<PartnerRow | null> {

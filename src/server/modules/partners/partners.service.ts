@@ -17,15 +17,14 @@ import { insertAudit, insertAudits } from '../audit/audit.repository';
 import { assertActiveChanges, changeAudited } from '../audit/audited-change';
 import { lockSalesCategory, salesCategoryRefs } from '../sales/sales-categories.repository';
 import {
-  countPartners,
   findPartnerByNameAndRegion,
   findPartnersByNames,
   insertPartners,
+  listPartnerPage,
   listPartnerRows,
   lockPartner,
   PARTNER_SORT_VALUES,
   updatePartnerRow,
-  type PartnerListRow,
   type PartnerRow,
 } from './partners.repository';
 
@@ -38,14 +37,18 @@ interface SalesCategoryRef {
   code: string;
   active: boolean;
 }
-/** The sales categories by id, to name a partner's default category (one small query per request). */
+/** The sales categories by id, to name a changed partner's default category. */
 type SalesCategoryRefs = ReadonlyMap<string, SalesCategoryRef>;
 
 async function loadSalesCategoryRefs(db: Executor): Promise<SalesCategoryRefs> {
   return new Map((await salesCategoryRefs(db)).map((r) => [r.id, r]));
 }
 
-function presentPartner(row: PartnerListRow, categories: SalesCategoryRefs): Partner {
+/**
+ * A partner as the API shows it, from its row. Lists have the database build the same shape
+ * (listPartnerPage); partners.test.ts checks that both agree.
+ */
+function presentPartner(row: PartnerRow, categories: SalesCategoryRefs): Partner {
   const category = row.defaultSalesCategoryId ? categories.get(row.defaultSalesCategoryId) : undefined;
   return {
     id: row.id,
@@ -65,23 +68,17 @@ function presentPartner(row: PartnerListRow, categories: SalesCategoryRefs): Par
 }
 
 export async function listPartners(db: Database, query: ListPartnersQuery): Promise<ListResponse<Partner>> {
-  const [rows, count, categories] = await Promise.all([
-    listPartnerRows(db, query, decodeCursor(query.cursor), query.limit + 1),
-    countPartners(db, query),
-    loadSalesCategoryRefs(db),
-  ]);
-  const page = toPage(rows, query.limit, PARTNER_SORT_VALUES[query.sort]);
-  return { items: page.items.map((r) => presentPartner(r, categories)), nextCursor: page.nextCursor, ...count };
+  const { items, total } = await listPartnerPage(db, query, decodeCursor(query.cursor), query.limit + 1);
+  const page = toPage(items, query.limit, PARTNER_SORT_VALUES[query.sort]);
+  return { items: page.items, nextCursor: page.nextCursor, ...total };
 }
 
 /** The whole filtered list, page by page, as the API shows partners. */
-export async function* exportPartners(
+export function exportPartners(
   db: Database,
   query: Omit<ListPartnersQuery, 'limit' | 'cursor'>,
 ): AsyncGenerator<Partner[]> {
-  const categories = await loadSalesCategoryRefs(db);
-  const pages = allPages((cursor, limit) => listPartnerRows(db, query, cursor, limit), PARTNER_SORT_VALUES[query.sort]);
-  for await (const page of pages) yield page.map((r) => presentPartner(r, categories));
+  return allPages((cursor, limit) => listPartnerRows(db, query, cursor, limit), PARTNER_SORT_VALUES[query.sort]);
 }
 
 /**
