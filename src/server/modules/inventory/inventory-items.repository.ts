@@ -8,6 +8,7 @@ import type { ListInventoryItemsQuery } from '../../../common/contracts/inventor
 import { queryRows, type Executor } from '../../db/client';
 import { inventoryCategories, inventoryItems, inventoryUnits } from '../../db/schema/inventory';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+import { isoTime } from '../../db/iso-time';
 
 export type InventoryItemTableRow = typeof inventoryItems.$inferSelect;
 type NewInventoryItemRow = typeof inventoryItems.$inferInsert;
@@ -57,8 +58,6 @@ const SORT_COLUMNS: Record<InventoryItemFilters['sort'], SQL> = {
   createdAt: sql`c.created_at`,
 };
 
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 function filtersWhere(f: InventoryItemFilters): SQL | undefined {
   const pattern = f.q ? containsPattern(f.q) : null;
   return whereAll(
@@ -104,7 +103,7 @@ const LIST_COLUMNS = sql`c.id, c.name, c.description, c.category_id as "category
                          c.unit_decimals as "unitDecimals", c.reorder_level::float8 as "reorderLevel", c.active,
                          c.total_stock::float8 as "totalStock", c.low_stock as "lowStock",
                          c.has_movements as "hasMovements",
-                         ${iso(sql`c.created_at`)} as "createdAt", ${iso(sql`c.updated_at`)} as "updatedAt"`;
+                         ${isoTime(sql`c.created_at`)} as "createdAt", ${isoTime(sql`c.updated_at`)} as "updatedAt"`;
 
 export function listInventoryItemRows(
   db: Executor,

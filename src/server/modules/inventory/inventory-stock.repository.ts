@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListInventoryStockQuery } from '../../../common/contracts/inventory';
 import { queryRows, type Executor } from '../../db/client';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+import { isoTime } from '../../db/iso-time';
 
 /** A balance row's id in a cursor: its item and factory. */
 export const INVENTORY_STOCK_ROW_ID =
@@ -108,7 +109,7 @@ export function listInventoryStockRows(
                u.id as "unitId", u.name as "unitName", u.symbol as "unitSymbol", u.decimals as "unitDecimals",
                f.id as "factoryId", f.name as "factoryName", f.code as "factoryCode",
                s.quantity::float8 as quantity, i.reorder_level::float8 as "reorderLevel", ${LOW} as low,
-               to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"
+               ${isoTime(sql`s.updated_at`)} as "updatedAt"
           from (select s.factory_id, s.item_id from ${FILTERED} ${SORT_JOINS[f.sort]}
                  where ${whereAll(filtersWhere(f), afterStockCursor(f, cursor)) ?? sql`true`}
                  order by ${order}

@@ -3,6 +3,7 @@ import { LIST_TOTAL_CAP, type ListResponse } from '../../../common/contracts/lis
 import type { ListPartnersQuery, Partner } from '../../../common/contracts/partners';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { isoTime } from '../../db/iso-time';
 import { partners } from '../../db/schema/partners';
 import { salesCategories } from '../../db/schema/sales';
 import {
@@ -63,7 +64,7 @@ function sortColumn(source: PartnerSource, sort: PartnerFilters['sort']) {
   }
 }
 
-/** A partner as the API shows it (`Partner`), built by the database; timestamps as PostgreSQL writes them. */
+/** A partner as the API shows it (`Partner`), built by the database. */
 function partnerJson(p: PartnerSource): SQL {
   const c = salesCategories;
   return sql`json_build_object(
@@ -72,7 +73,7 @@ function partnerJson(p: PartnerSource): SQL {
     'notes', ${p.notes},
     'defaultSalesCategory', case when ${c.id} is null then null
                                  else json_build_object('id', ${c.id}, 'name', ${c.name}, 'code', ${c.code}) end,
-    'active', ${p.active}, 'createdAt', ${p.createdAt}, 'updatedAt', ${p.updatedAt})`;
+    'active', ${p.active}, 'createdAt', ${isoTime(p.createdAt)}, 'updatedAt', ${isoTime(p.updatedAt)})`;
 }
 
 /**
@@ -108,15 +109,6 @@ function pageStatement(f: PartnerFilters, cursor: Cursor | null, limit: number) 
   };
 }
 
-/** Timestamps as the API writes them (PostgreSQL's JSON has microseconds and an offset). */
-function withIsoTimes(items: Partner[]): Partner[] {
-  for (const item of items) {
-    item.createdAt = new Date(item.createdAt).toISOString();
-    item.updatedAt = new Date(item.updatedAt).toISOString();
-  }
-  return items;
-}
-
 /** One page of partners as the API shows them. */
 export async function listPartnerRows(
   db: Executor,
@@ -125,7 +117,7 @@ export async function listPartnerRows(
   limit: number,
 ): Promise<Partner[]> {
   const { ctes, items } = pageStatement(f, cursor, limit);
-  return withIsoTimes((await queryJsonPage<Partner>(db, { ctes, items })).items);
+  return (await queryJsonPage<Partner>(db, { ctes, items })).items;
 }
 
 /**
@@ -141,7 +133,7 @@ export async function listPartnerPage(
   const { unfiltered, ctes, items, count } = pageStatement(f, cursor, limit);
   const counted = !(unfiltered && (await pastCapByStatistics(db, partners)));
   const page = await queryJsonPage<Partner>(db, { ctes, items, count: counted ? count : undefined });
-  return { items: withIsoTimes(page.items), total: cappedTotal(page.count ?? LIST_TOTAL_CAP + 1) };
+  return { items: page.items, total: cappedTotal(page.count ?? LIST_TOTAL_CAP + 1) };
 }
 
 export async function lockPartner(db: Executor, id: string): Promise<PartnerRow | null> {

@@ -13,6 +13,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { salesCategories, salesPackages, salesPrices } from '../../db/schema/sales';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
 import { sqlTextArray } from '../stove-ids/stove-id-status.repository';
+import { isoTime } from '../../db/iso-time';
 
 /** A price as the history shows it. */
 export interface PriceHistoryRow {
@@ -41,8 +42,6 @@ export const SALES_PRICE_SORT_VALUES: Record<PriceFilters['sort'], (row: PriceHi
   effectiveFrom: (r) => r.effectiveFrom,
   createdAt: (r) => r.createdAt,
 };
-
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Every price of the cells `cells` selects (all cells when undefined) with the effective_from of the
@@ -91,7 +90,7 @@ function historyColumns(today: string): SQL {
              h.unit_price::float8 as "unitPrice", h.currency,
              to_char(h.effective_from, 'YYYY-MM-DD') as "effectiveFrom",
              to_char(h.next_from - 1, 'YYYY-MM-DD') as "effectiveTo",
-             ${stateOn(today)} as state, h.note, ${iso(sql`h.created_at`)} as "createdAt",
+             ${stateOn(today)} as state, h.note, ${isoTime(sql`h.created_at`)} as "createdAt",
              h.created_by as "createdById", coalesce(pr.name, u.name) as "createdByName", u.email as "createdByEmail"`;
 }
 

@@ -7,6 +7,7 @@ import type { ListSteelCategoriesQuery, SteelUnit } from '../../../common/contra
 import { queryRows, type Executor } from '../../db/client';
 import { steelCategories } from '../../db/schema/production';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+import { isoTime } from '../../db/iso-time';
 
 export type SteelCategoryTableRow = typeof steelCategories.$inferSelect;
 type NewSteelCategoryRow = typeof steelCategories.$inferInsert;
@@ -43,8 +44,6 @@ const SORT_COLUMNS: Record<CategoryFilters['sort'], SQL> = {
   createdAt: sql`c.created_at`,
 };
 
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 function filtersWhere(f: CategoryFilters): SQL | undefined {
   return whereAll(
     f.q
@@ -77,7 +76,7 @@ function afterCategoryCursor(f: CategoryFilters, cursor: Cursor | null): SQL | u
 
 const LIST_COLUMNS = sql`c.id, c.name, c.grade, c.unit, c.reorder_level::float8 as "reorderLevel", c.active,
                          c.total_stock::float8 as "totalStock",
-                         ${iso(sql`c.created_at`)} as "createdAt", ${iso(sql`c.updated_at`)} as "updatedAt"`;
+                         ${isoTime(sql`c.created_at`)} as "createdAt", ${isoTime(sql`c.updated_at`)} as "updatedAt"`;
 
 export function listSteelCategoryRows(
   db: Executor,

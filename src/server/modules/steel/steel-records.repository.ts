@@ -8,6 +8,7 @@ import type { ListSteelRecordsQuery, SteelRecordKind, SteelUnit } from '../../..
 import { queryRows, type Executor } from '../../db/client';
 import { steelRecords } from '../../db/schema/production';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+import { isoTime } from '../../db/iso-time';
 
 /** Ledger ids are numbers: the keyset cursor's id pattern. */
 export const STEEL_RECORD_ID = /^\d{1,18}$/;
@@ -69,7 +70,7 @@ const RECORD_COLUMNS = sql`r.id::text as id, to_char(r.date, 'YYYY-MM-DD') as da
        r.kind, r.quantity::float8 as quantity, r.delta::float8 as delta, r.supplier,
        r.unit_cost::float8 as "unitCost", r.reference, r.note,
        r.produced_record_id as "producedRecordId", pr.number::int as "producedRecordNumber",
-       to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+       ${isoTime(sql`r.created_at`)} as "createdAt",
        r.created_by as "createdById", coalesce(p.name, u.name) as "createdByName", u.email as "createdByEmail"`;
 
 const RECORD_JOINS = sql`join factories f on f.id = r.factory_id

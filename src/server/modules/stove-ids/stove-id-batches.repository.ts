@@ -9,6 +9,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { stoveIdBatches } from '../../db/schema/stove-ids';
 import { afterCursor, countCapped, cursorRowValue, orderBy, whereAll, type Cursor } from '../../http/list';
 import { sqlTextArray } from './stove-id-status.repository';
+import { isoTime } from '../../db/iso-time';
 
 // ---------------------------------------------------------------------------------------------
 // Codes in SQL
@@ -229,14 +230,12 @@ export const BATCH_SORT_VALUES: Record<BatchFilters['sort'], (row: StoveBatchRow
   number: (r) => r.number,
 };
 
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const b = stoveIdBatches;
 
 const BATCH_COLUMNS = sql`
   ${b.id}, ${b.number}::int as number, ${b.kind}, ${b.factoryId} as "factoryId", f.name as "factoryName",
   f.code as "factoryCode", ${b.prefix}, ${b.firstNumber}::float8 as "firstNumber", ${b.width}, ${b.count},
-  ${b.firstCode} as "firstCode", ${b.lastCode} as "lastCode", ${b.note}, ${iso(sql`${b.createdAt}`)} as "createdAt",
+  ${b.firstCode} as "firstCode", ${b.lastCode} as "lastCode", ${b.note}, ${isoTime(sql`${b.createdAt}`)} as "createdAt",
   ${b.createdBy} as "createdById", coalesce(p.name, u.name) as "createdByName", u.email as "createdByEmail"`;
 
 const BATCH_FROM = sql`${b}

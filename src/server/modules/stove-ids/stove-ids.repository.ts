@@ -18,11 +18,9 @@ import { queryRows, type Executor } from '../../db/client';
 import { stoveIds } from '../../db/schema/stove-ids';
 import { afterCursor, countCapped, cursorRowValue, orderBy, whereAll, type Cursor } from '../../http/list';
 import { sqlTextArray } from './stove-id-status.repository';
+import { isoTime } from '../../db/iso-time';
 
 const s = stoveIds;
-
-/** A timestamp as an ISO string with milliseconds (the same text on PGlite and PostgreSQL). */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface StoveIdRow {
   /** stove_ids.id as text: the keyset cursor's id. */
@@ -172,7 +170,7 @@ export function listStoveIdRows(
                page.factory_id as "factoryId", f.name as "factoryName", f.code as "factoryCode",
                page.batch_id as "batchId", b.number::int as "batchNumber", b.kind as "batchKind",
                page.pending_transfer_id as "pendingTransferId", page.void_reason as "voidReason",
-               ${iso(sql`page.created_at`)} as "createdAt", ${iso(sql`page.updated_at`)} as "updatedAt"
+               ${isoTime(sql`page.created_at`)} as "createdAt", ${isoTime(sql`page.updated_at`)} as "updatedAt"
           from (${pageQuery(f, cursor, limit)}) page
           join factories f on f.id = page.factory_id
           join stove_id_batches b on b.id = page.batch_id
@@ -268,7 +266,7 @@ export async function findStoveIdByCode(db: Executor, code: string): Promise<Sto
                s.factory_id as "factoryId", f.name as "factoryName", f.code as "factoryCode",
                s.batch_id as "batchId", b.number::int as "batchNumber", b.kind as "batchKind",
                s.pending_transfer_id as "pendingTransferId", s.void_reason as "voidReason",
-               ${iso(sql`s.created_at`)} as "createdAt", ${iso(sql`s.updated_at`)} as "updatedAt",
+               ${isoTime(sql`s.created_at`)} as "createdAt", ${isoTime(sql`s.updated_at`)} as "updatedAt",
                (select to_factory_id from stove_transfers where id = s.pending_transfer_id and status = 'pending')
                  as "transitToFactoryId",
                (select coalesce(json_agg(json_build_object(
@@ -280,7 +278,7 @@ export async function findStoveIdByCode(db: Executor, code: string): Promise<Sto
                            when 'batch' then (select number from stove_id_batches where id = e.document_id)
                            when 'stove_report' then (select number from stove_reports where id = e.document_id)
                            when 'sales_order' then (select number from sales_orders where id = e.document_id) end,
-                         'note', e.note, 'at', ${iso(sql`e.at`)},
+                         'note', e.note, 'at', ${isoTime(sql`e.at`)},
                          'actorId', e.actor_id, 'actorName', coalesce(p.name, u.name), 'actorEmail', u.email)
                        order by e.id), '[]')::text
                   from stove_id_events e
