@@ -16,7 +16,15 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LIST_TOTAL_CAP } from '../../../common/contracts/list';
 import { queryRows, type Executor } from '../../db/client';
 import { stoveIds } from '../../db/schema/stove-ids';
-import { afterCursor, countCapped, cursorRowValue, orderBy, whereAll, type Cursor } from '../../http/list';
+import {
+  afterCursor,
+  countCapped,
+  cursorRowValue,
+  orderBy,
+  queryJsonPage,
+  whereAll,
+  type Cursor,
+} from '../../http/list';
 import { sqlTextArray } from './stove-id-status.repository';
 import { isoTime } from '../../db/iso-time';
 
@@ -153,8 +161,11 @@ function pageQuery(f: StoveIdFilters, cursor: Cursor | null, limit: number): SQL
   return sql`${selectWhere(whereAll(filtersWhere(f), codeAfter(f.dir, afterCode)))} order by ${s.code} ${sql.raw(f.dir)} limit ${limit}`;
 }
 
-/** One page of IDs (see pageQuery); only its rows are joined to their factory and batch. */
-export function listStoveIdRows(
+/**
+ * One page of IDs (see pageQuery); only its rows are joined to their factory and batch. The page
+ * comes as one JSON value (see queryJsonPage).
+ */
+export async function listStoveIdRows(
   db: Executor,
   f: StoveIdFilters,
   cursor: Cursor | null,
@@ -164,18 +175,19 @@ export function listStoveIdRows(
     f.sort === 'code'
       ? sql`page.code ${sql.raw(f.dir)}`
       : sql`page.${sql.raw(f.sort === 'createdAt' ? 'created_at' : 'updated_at')} ${sql.raw(f.dir)}, page.id ${sql.raw(f.dir)}`;
-  return queryRows<StoveIdRow>(
-    db,
-    sql`select page.id::text as id, page.code, page.status, page.held_status as "heldStatus",
-               page.factory_id as "factoryId", f.name as "factoryName", f.code as "factoryCode",
-               page.batch_id as "batchId", b.number::int as "batchNumber", b.kind as "batchKind",
-               page.pending_transfer_id as "pendingTransferId", page.void_reason as "voidReason",
-               ${isoTime(sql`page.created_at`)} as "createdAt", ${isoTime(sql`page.updated_at`)} as "updatedAt"
-          from (${pageQuery(f, cursor, limit)}) page
-          join factories f on f.id = page.factory_id
-          join stove_id_batches b on b.id = page.batch_id
-         order by ${pageOrder}`,
-  );
+  const { items } = await queryJsonPage<StoveIdRow>(db, {
+    items: sql`select json_build_object(
+                 'id', page.id::text, 'code', page.code, 'status', page.status, 'heldStatus', page.held_status,
+                 'factoryId', page.factory_id, 'factoryName', f.name, 'factoryCode', f.code,
+                 'batchId', page.batch_id, 'batchNumber', b.number::int, 'batchKind', b.kind,
+                 'pendingTransferId', page.pending_transfer_id, 'voidReason', page.void_reason,
+                 'createdAt', ${isoTime(sql`page.created_at`)}, 'updatedAt', ${isoTime(sql`page.updated_at`)}) as item
+                 from (${pageQuery(f, cursor, limit)}) page
+                 join factories f on f.id = page.factory_id
+                 join stove_id_batches b on b.id = page.batch_id
+                order by ${pageOrder}`,
+  });
+  return items;
 }
 
 /**
