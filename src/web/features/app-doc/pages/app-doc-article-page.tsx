@@ -2,11 +2,11 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Markdown } from '@web/components/markdown/markdown';
-import { Button, buttonVariants } from '@web/components/ui/button';
-import { EmptyState } from '@web/components/ui/empty-state';
+import { buttonVariants } from '@web/components/ui/button';
 import { Loading } from '@web/components/ui/loading';
 import { PageHeader } from '@web/components/ui/page-header';
-import { errorMessage, isApiRequestError } from '@web/lib/api-client';
+import { OpenError } from '@web/components/ui/open-error';
+import { isApiRequestError } from '@web/lib/api-client';
 import { useAppDocPage } from '../api/get-app-doc-page';
 import { APP_DOC_PATH } from '../components/app-doc-links';
 
@@ -46,22 +46,16 @@ export function AppDocArticlePage() {
       {page.isPending ? (
         <Loading className="py-10" />
       ) : page.isError ? (
-        <>
-          <PageHeader title="App Doc" />
-          <EmptyState
-            title={
-              isApiRequestError(page.error) && page.error.status === 404
-                ? 'There is no guide page at this address'
-                : 'This guide page could not be opened'
-            }
-            description={errorMessage(page.error)}
-            action={
-              <Button variant="outline" onClick={() => void page.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </>
+        <OpenError
+          heading="App Doc"
+          title={
+            isApiRequestError(page.error) && page.error.status === 404
+              ? 'There is no guide page at this address'
+              : 'This guide page could not be opened'
+          }
+          error={page.error}
+          onRetry={() => void page.refetch()}
+        />
       ) : (
         <>
           <PageHeader

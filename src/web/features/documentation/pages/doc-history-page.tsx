@@ -7,6 +7,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Loading } from '@web/components/ui/loading';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { OpenError } from '@web/components/ui/open-error';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useDocHistory } from '../api/get-doc-history';
@@ -96,18 +97,12 @@ export function DocRevisionPage() {
       {revision.isPending ? (
         <Loading className="py-10" />
       ) : revision.isError ? (
-        <>
-          <PageHeader title={`Version ${version}`} />
-          <EmptyState
-            title="This version could not be opened"
-            description={errorMessage(revision.error)}
-            action={
-              <Button variant="outline" onClick={() => void revision.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </>
+        <OpenError
+          heading={`Version ${version}`}
+          title="This version could not be opened"
+          error={revision.error}
+          onRetry={() => void revision.refetch()}
+        />
       ) : (
         <>
           <PageHeader

@@ -3,11 +3,11 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon, HistoryIcon, PencilIcon } from 'lucide-react';
 import type { DocPage } from '@common/contracts/documentation';
 import { Markdown } from '@web/components/markdown/markdown';
-import { Button, buttonVariants } from '@web/components/ui/button';
-import { EmptyState } from '@web/components/ui/empty-state';
+import { buttonVariants } from '@web/components/ui/button';
 import { Loading } from '@web/components/ui/loading';
 import { PageHeader } from '@web/components/ui/page-header';
-import { errorMessage, isApiRequestError } from '@web/lib/api-client';
+import { OpenError } from '@web/components/ui/open-error';
+import { isApiRequestError } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useDocPage } from '../api/get-doc-page';
 import { useDocPages } from '../api/get-doc-pages';
@@ -26,29 +26,26 @@ function WithDocPage({
   if (page.isPending) return <Loading className="py-10" />;
   if (page.isError) {
     const missing = isApiRequestError(page.error) && page.error.status === 404;
-    return (
-      <>
-        <PageHeader title={missing ? 'Page not found' : 'Documentation'} />
-        <EmptyState
-          title={missing ? 'There is no documentation page at this address' : 'This page could not be opened'}
-          description={
-            missing
-              ? 'It may have a different address: search for it or pick it on the left.'
-              : errorMessage(page.error)
-          }
-          action={
-            missing ? (
-              <Link to={DOCUMENTATION_PATH} className={buttonVariants({ variant: 'outline' })}>
-                All documentation
-              </Link>
-            ) : (
-              <Button variant="outline" onClick={() => void page.refetch()}>
-                Try again
-              </Button>
-            )
-          }
-        />
-      </>
+    return missing ? (
+      <OpenError
+        heading="Page not found"
+        title="There is no documentation page at this address"
+        error={page.error}
+        onRetry={() => void page.refetch()}
+        description="It may have a different address: search for it or pick it on the left."
+        action={
+          <Link to={DOCUMENTATION_PATH} className={buttonVariants({ variant: 'outline' })}>
+            All documentation
+          </Link>
+        }
+      />
+    ) : (
+      <OpenError
+        heading="Documentation"
+        title="This page could not be opened"
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />
     );
   }
   return children(page.data, async () => (await page.refetch()).data);

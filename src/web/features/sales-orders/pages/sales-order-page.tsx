@@ -8,12 +8,11 @@ import { STOVE_ID_STATUS_LABELS } from '@common/contracts/stove-ids';
 import { ReasonDialog } from '@web/components/form/reason-dialog';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { errorMessage } from '@web/lib/api-client';
+import { OpenError } from '@web/components/ui/open-error';
 import { formatDateTime } from '@web/lib/format';
 import { useCancelSalesOrder } from '../api/cancel-sales-order';
 import { useSalesOrder } from '../api/get-sales-order';
@@ -52,18 +51,12 @@ export function SalesOrderPage({ back, canOpenStoveIds }: { back: BackLink; canO
       {order.isPending ? (
         <OrderSkeleton />
       ) : order.isError ? (
-        <>
-          <PageHeader title="Sales order" />
-          <EmptyState
-            title="This sales order could not be opened"
-            description={errorMessage(order.error)}
-            action={
-              <Button variant="outline" onClick={() => void order.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </>
+        <OpenError
+          heading="Sales order"
+          title="This sales order could not be opened"
+          error={order.error}
+          onRetry={() => void order.refetch()}
+        />
       ) : (
         <OrderDetail
           key={`${order.data.id}:${order.data.status}`}

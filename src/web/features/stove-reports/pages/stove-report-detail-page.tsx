@@ -10,11 +10,11 @@ import { CodeProblems } from '@web/components/code-entry/code-problems';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Loading } from '@web/components/ui/loading';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { OpenError } from '@web/components/ui/open-error';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useStoveReport } from '../api/get-stove-report';
@@ -42,18 +42,12 @@ export function StoveReportDetailPage({ back, canOpenStoveIds }: { back: BackLin
       {report.isPending ? (
         <Loading className="py-10" />
       ) : report.isError ? (
-        <>
-          <PageHeader title="Stove report" />
-          <EmptyState
-            title="This stove report could not be opened"
-            description={errorMessage(report.error)}
-            action={
-              <Button variant="outline" onClick={() => void report.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </>
+        <OpenError
+          heading="Stove report"
+          title="This stove report could not be opened"
+          error={report.error}
+          onRetry={() => void report.refetch()}
+        />
       ) : (
         <ReportDetail
           key={`${report.data.id}:${report.data.status}`}

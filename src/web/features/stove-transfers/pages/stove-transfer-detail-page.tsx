@@ -13,12 +13,11 @@ import { ReasonDialog } from '@web/components/form/reason-dialog';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Loading } from '@web/components/ui/loading';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { errorMessage } from '@web/lib/api-client';
+import { OpenError } from '@web/components/ui/open-error';
 import { formatDateTime } from '@web/lib/format';
 import { useCancelStoveTransfer } from '../api/cancel-stove-transfer';
 import { useConfirmStoveTransfer } from '../api/confirm-stove-transfer';
@@ -59,18 +58,12 @@ export function StoveTransferDetailPage({ back }: { back: { to: string; title: s
       {transfer.isPending ? (
         <Loading className="py-10" />
       ) : transfer.isError ? (
-        <>
-          <PageHeader title="Transfer" />
-          <EmptyState
-            title="This transfer could not be opened"
-            description={errorMessage(transfer.error)}
-            action={
-              <Button variant="outline" onClick={() => void transfer.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        </>
+        <OpenError
+          heading="Transfer"
+          title="This transfer could not be opened"
+          error={transfer.error}
+          onRetry={() => void transfer.refetch()}
+        />
       ) : (
         <TransferDetail key={`${transfer.data.id}:${transfer.data.status}`} transfer={transfer.data} />
       )}
