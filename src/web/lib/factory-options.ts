@@ -18,6 +18,11 @@ export function factoryOptionsQueryOptions() {
   });
 }
 
+/** "MSA — Mombasa Assembly", marked when the factory is no longer active: a factory in every filter. */
+export function factoryOptionLabel(f: FactoryOption): string {
+  return `${f.code} — ${f.name}${f.active ? '' : ' (inactive)'}`;
+}
+
 export function useFactoryOptions() {
   return useQuery(factoryOptionsQueryOptions());
 }

@@ -1,12 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import type { FactoryOption } from '@common/contracts/factories';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
-import { useFactoryOptions } from '@web/lib/factory-options';
+import { factoryOptionLabel, useFactoryOptions } from '@web/lib/factory-options';
 import { cn } from '@web/lib/utils';
-
-/** "MSA — Mombasa Assembly", marked when the factory is no longer active. */
-const factoryLabel = (f: FactoryOption) => `${f.code} — ${f.name}${f.active ? '' : ' (inactive)'}`;
 
 /**
  * The "Factory" filter of a screen (for users who see every factory): "All factories" first, then
@@ -51,7 +47,7 @@ export function FactoryFilter({
         {unknown ? <option value={value}>Chosen factory</option> : null}
         {listed?.map((f) => (
           <option key={f.id} value={f.id}>
-            {factoryLabel(f)}
+            {factoryOptionLabel(f)}
           </option>
         ))}
       </NativeSelect>

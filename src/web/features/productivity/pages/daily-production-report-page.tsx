@@ -1,16 +1,15 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { PencilIcon } from 'lucide-react';
 import type { DailyProductionReport, ListDailyProductionReportsQuery } from '@common/contracts/productivity';
 import type { MeResponse } from '@common/contracts/me';
 import { DataTableDayFilter } from '@web/components/data-table/data-table-day-filter';
 import { DataTable } from '@web/components/data-table/data-table';
-import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
+import { DataTableFactoryFilter } from '@web/components/data-table/data-table-factory-filter';
 import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
-import { useFactoryOptions } from '@web/lib/factory-options';
 import { DAILY_REPORTS_EXPORT_PATH, useDailyProductionReports } from '../api/get-daily-production-reports';
 import { DAILY_REPORT_COLUMNS } from '../components/daily-report-columns';
 import { DailyReportForm, type OpenDayRequest } from '../components/daily-report-form';
@@ -36,12 +35,7 @@ const NOUN = { one: 'daily report', other: 'daily reports' };
 export function DailyProductionReportPage({ title, viewer }: { title: string; viewer: MeResponse }) {
   const list = useListState(REPORT_LIST);
   const result = useDailyProductionReports(list.apiParams);
-  const factories = useFactoryOptions();
   const [openDay, setOpenDay] = useState<OpenDayRequest | null>(null);
-  const factoryOptions = useMemo(
-    () => (factories.data ?? []).map((f) => ({ value: f.id, label: `${f.name} (${f.code})` })),
-    [factories.data],
-  );
 
   const rowActions = useCallback(
     (report: DailyProductionReport): DataTableRowAction[] => [
@@ -95,9 +89,7 @@ export function DailyProductionReportPage({ title, viewer }: { title: string; vi
           searchPlaceholder="Words in the notes"
           filters={
             <>
-              {viewer.isGlobal ? (
-                <DataTableFilterSelect list={list} name="factoryId" label="Factory" options={factoryOptions} />
-              ) : null}
+              {viewer.isGlobal ? <DataTableFactoryFilter list={list} /> : null}
               <DataTableDayFilter list={list} name="from" label="From" />
               <DataTableDayFilter list={list} name="to" label="To" />
             </>

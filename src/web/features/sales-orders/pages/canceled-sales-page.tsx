@@ -4,11 +4,10 @@ import { dayLabel } from '@common/calendar-days';
 import { salesOrderNumberLabel, type ListSalesOrdersQuery, type SalesOrder } from '@common/contracts/sales-orders';
 import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableDayFilter } from '@web/components/data-table/data-table-day-filter';
-import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
+import { DataTableFactoryFilter } from '@web/components/data-table/data-table-factory-filter';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState, type ListController } from '@web/components/data-table/use-list-state';
 import { PageHeader } from '@web/components/ui/page-header';
-import { useFactoryOptions } from '@web/lib/factory-options';
 import { SALES_ORDERS_EXPORT_PATH, useSalesOrders } from '../api/get-sales-orders';
 import { canceledSaleColumns } from '../components/sales-order-columns';
 import { SALES_ORDER_PATH, personName, type SalesOrderViewer } from '../components/sales-order.model';
@@ -34,15 +33,10 @@ export function CanceledSalesPage({ title, viewer }: { title: string; viewer: Sa
     exportQuery: [state.exportQuery, 'status=canceled'].filter(Boolean).join('&'),
   };
   const result = useSalesOrders(list.apiParams);
-  const factories = useFactoryOptions();
   const navigate = useNavigate();
   const location = useLocation();
   const back = useMemo(() => ({ to: `${location.pathname}${location.search}`, title }), [location, title]);
   const columns = useMemo(() => canceledSaleColumns(back), [back]);
-  const factoryOptions = useMemo(
-    () => (factories.data ?? []).map((f) => ({ value: f.id, label: `${f.name} (${f.code})` })),
-    [factories.data],
-  );
   const openOrder = useCallback(
     (order: SalesOrder) => void navigate(`${SALES_ORDER_PATH}/${order.id}`, { state: { back } }),
     [navigate, back],
@@ -72,9 +66,7 @@ export function CanceledSalesPage({ title, viewer }: { title: string; viewer: Sa
         searchPlaceholder="Number, customer, buyer or stove ID"
         filters={
           <>
-            {viewer.isGlobal ? (
-              <DataTableFilterSelect list={list} name="factoryId" label="Factory" options={factoryOptions} />
-            ) : null}
+            {viewer.isGlobal ? <DataTableFactoryFilter list={list} /> : null}
             <DataTableDayFilter list={list} name="from" label="Sold from day" />
             <DataTableDayFilter list={list} name="to" label="Sold to day" />
           </>

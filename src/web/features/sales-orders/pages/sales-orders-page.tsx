@@ -11,6 +11,7 @@ import {
 } from '@common/contracts/sales-orders';
 import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableDayFilter } from '@web/components/data-table/data-table-day-filter';
+import { DataTableFactoryFilter } from '@web/components/data-table/data-table-factory-filter';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
@@ -57,17 +58,12 @@ export function SalesOrdersPage({ title, viewer }: { title: string; viewer: Sale
 function SalesOrderList({ title, viewer }: { title: string; viewer: SalesOrderViewer }) {
   const list = useListState(ORDER_LIST);
   const result = useSalesOrders(list.apiParams);
-  const factories = useFactoryOptions();
   const options = useSalesOptions();
   const navigate = useNavigate();
   const location = useLocation();
   const back = useMemo(() => ({ to: `${location.pathname}${location.search}`, title }), [location, title]);
   const columns = useMemo(() => salesOrderColumns(back), [back]);
 
-  const factoryOptions = useMemo(
-    () => (factories.data ?? []).map((f) => ({ value: f.id, label: `${f.name} (${f.code})` })),
-    [factories.data],
-  );
   const categoryOptions = useMemo(
     () => (options.data?.categories ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
     [options.data],
@@ -114,9 +110,7 @@ function SalesOrderList({ title, viewer }: { title: string; viewer: SalesOrderVi
         searchPlaceholder="Number, customer, buyer or stove ID"
         filters={
           <>
-            {viewer.isGlobal ? (
-              <DataTableFilterSelect list={list} name="factoryId" label="Factory" options={factoryOptions} />
-            ) : null}
+            {viewer.isGlobal ? <DataTableFactoryFilter list={list} /> : null}
             <DataTableFilterSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />
             <DataTableFilterSelect list={list} name="categoryId" label="Category" options={categoryOptions} />
             <DataTableDayFilter list={list} name="from" label="From day" />

@@ -3,12 +3,12 @@ import { KeyRoundIcon, MonitorSmartphoneIcon, PencilIcon, PlusIcon, PowerIcon, P
 import type { ListUsersQuery, User } from '@common/contracts/users';
 import { GROUPS } from '@common/permissions';
 import { DataTable } from '@web/components/data-table/data-table';
+import { DataTableFactoryFilter } from '@web/components/data-table/data-table-factory-filter';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
 import { Button } from '@web/components/ui/button';
-import { useFactoryOptions } from '@web/lib/factory-options';
 import { USERS_EXPORT_PATH, useUsers } from '../api/get-users';
 import { OnlineUsersPanel } from './online-users-panel';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -39,7 +39,6 @@ type Open =
 export function UsersPanel({ currentUserId }: { currentUserId: string | null }) {
   const list = useListState(USER_LIST);
   const result = useUsers(list.apiParams);
-  const factories = useFactoryOptions();
   const [open, setOpen] = useState<Open>(null);
   const [statusChange, setStatusChange] = useState<UserStatusChange | null>(null);
 
@@ -71,7 +70,6 @@ export function UsersPanel({ currentUserId }: { currentUserId: string | null }) 
       New user
     </Button>
   );
-  const factoryOptions = (factories.data ?? []).map((f) => ({ value: f.id, label: `${f.name} (${f.code})` }));
 
   return (
     <div className="flex flex-col gap-6">
@@ -91,7 +89,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string | null }) 
         filters={
           <>
             <DataTableFilterSelect list={list} name="group" label="Group" options={GROUP_OPTIONS} />
-            <DataTableFilterSelect list={list} name="factoryId" label="Factory" options={factoryOptions} />
+            <DataTableFactoryFilter list={list} />
             <DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_OPTIONS} />
           </>
         }
