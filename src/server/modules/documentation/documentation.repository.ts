@@ -163,18 +163,22 @@ export interface DocSearchRow {
 }
 
 /**
- * Full-text search: the words of `q` (websearch syntax: "quoted phrases", or, -not), their
- * prefixes (`prefixQuery`, e.g. 'insp:* & kil:*', so partial words match), or `q` inside a title.
- * Best first: the text rank, plus a bonus when the title contains `q`.
+ * Full-text search: the words of `q` (websearch syntax: "quoted phrases", or, -not), or all of
+ * `prefixes` as starts of words (so partial words match), or `q` inside a title. Best first: the
+ * text rank, plus a bonus when the title contains `q`.
+ *
+ * A prefix matches stemmed ('inspections' is stored as 'inspect') or as typed: English
+ * stemming alone would turn a partial word into something no word starts with ('happy' → 'happi').
  */
 export async function searchDocPages(
   db: Executor,
   q: string,
-  prefixQuery: string | null,
+  prefixes: string[],
   limit: number,
 ): Promise<DocSearchRow[]> {
   const words = sql`websearch_to_tsquery('english', ${q})`;
-  const query = prefixQuery ? sql`(${words} || to_tsquery('english', ${prefixQuery}))` : words;
+  const starts = prefixes.map((p) => sql`(to_tsquery('english', ${`${p}:*`}) || to_tsquery('simple', ${`${p}:*`}))`);
+  const query = starts.length > 0 ? sql`(${words} || (${sql.join(starts, sql` && `)}))` : words;
   const titleHit = sql`${docPages.title} ilike ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
   const options = `StartSel=${HEADLINE_START}, StopSel=${HEADLINE_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
   return queryRows<DocSearchRow>(

@@ -79,11 +79,10 @@ export async function getDocPage(db: Database, slug: string): Promise<DocPage> {
   return presentPage(row);
 }
 
-/** 'insp:* & kil:*' from "insp kil": every word (of 2+ characters) as a prefix; null when there are none. */
-export function prefixTsQuery(q: string): string | null {
+/** The words of `q` to match as prefixes ("Insp kil" → ['insp', 'kil']): letters a-z and digits, 2+ characters. */
+export function prefixWords(q: string): string[] {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const safe = words.map((w) => w.replace(/[^a-z0-9]/g, '')).filter((w) => w.length >= 2);
-  return safe.length > 0 ? safe.map((w) => `${w}:*`).join(' & ') : null;
+  return words.map((w) => w.replace(/[^a-z0-9]/g, '')).filter((w) => w.length >= 2);
 }
 
 /** Splits a ts_headline on its markers: the words found become `match` parts; Markdown marks dropped. */
@@ -119,7 +118,7 @@ export function snippetParts(headline: string): SnippetPart[] {
 }
 
 export async function searchDocumentation(db: Database, q: string): Promise<DocSearchResponse> {
-  const rows = await searchDocPages(db, q, prefixTsQuery(q), SEARCH_LIMIT);
+  const rows = await searchDocPages(db, q, prefixWords(q), SEARCH_LIMIT);
   return {
     items: rows.map((row) => ({
       slug: row.slug,

@@ -20,7 +20,7 @@ import { docPageRevisions, docPages } from '../../db/schema/communication';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { prefixTsQuery, snippetParts } from './documentation.service';
+import { prefixWords, snippetParts } from './documentation.service';
 
 let ctx: TestContext;
 let admin: { cookie: string; id: string };
@@ -286,6 +286,15 @@ describe('GET /api/documentation/search', () => {
     expect(titlePart.items[0]?.slug).toBe(inTitle.slug);
   });
 
+  it('finds by the start of a word that English stemming would change (…y → …i), and by two starts', async () => {
+    const word = `zqhappy${uniqueWord()}`;
+    const page = await makePage({ title: 'Other', body: `The ${word} inspections.` });
+    for (const q of ['zqhappy', 'zqhappy inspec']) {
+      const found = (await get(`/api/documentation/search?q=${encodeURIComponent(q)}`)).json<DocSearchResponse>();
+      expect(found.items.map((i) => i.slug)).toContain(page.slug);
+    }
+  });
+
   it('400 on an empty search; punctuation alone finds nothing', async () => {
     expect((await get('/api/documentation/search?q=%20')).statusCode).toBe(400);
     expect((await get('/api/documentation/search')).statusCode).toBe(400);
@@ -294,8 +303,8 @@ describe('GET /api/documentation/search', () => {
   });
 
   it('builds prefix queries and snippets safely', () => {
-    expect(prefixTsQuery("Kiln's & press-safety: a")).toBe('kiln:* & press:* & safety:*');
-    expect(prefixTsQuery('!!')).toBeNull();
+    expect(prefixWords("Kiln's & press-safety: a")).toEqual(['kiln', 'press', 'safety']);
+    expect(prefixWords('!!')).toEqual([]);
     expect(snippetParts('## the \u0002kiln\u0003 \u0002door\u0003 is <b>hot</b>')).toEqual([
       { text: 'the ', match: false },
       { text: 'kiln door', match: true },
