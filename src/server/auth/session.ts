@@ -10,9 +10,10 @@
  * On an embedded (PGlite) database a SessionCache keeps resolved sessions. Every committed write to
  * the tables they are made of notifies the `auth_change` channel (migration 0017), and the cache,
  * listening, forgets everything, so a deactivation, a revoked session or a permission change applies
- * on the next request. This is exact there: PGlite runs one transaction at a time in this process
- * and hands the notification over with the COMMIT's own result, before the writer's request can
- * answer; a lookup that was reading while the change committed does not store what it read.
+ * on the next request. This is exact there: one process owns the database, PGlite runs one
+ * transaction at a time on its thread and posts the notification before the COMMIT's own answer
+ * (pglite-thread.ts), so the cache has forgotten before the writer's request can answer; a lookup
+ * that was reading while the change committed does not store what it read.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-auth/cookies';

@@ -1,8 +1,10 @@
-/** Opens the database: PGlite in DATA_DIR by default, a PostgreSQL pool with DATABASE_URL. */
+/**
+ * Opens the database: PGlite in DATA_DIR by default, on its own worker thread (pglite-thread.ts),
+ * or a PostgreSQL pool with DATABASE_URL.
+ */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread';
 import * as authSchema from './schema/auth';
 import * as communicationSchema from './schema/communication';
 import * as coreSchema from './schema/core';
@@ -81,26 +84,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const dataDir = options.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const client = await PGliteThread.create(dataDir);
+  // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
+  const driver = client as unknown as PGlite;
+  const db = drizzlePglite({ client: driver, schema }) as unknown as Database;
   embedded.set(db, client);
   return {
     db,
     kind: 'pglite',
     async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client: driver, schema }), { migrationsFolder });
     },
     close: () => client.close(),
   };
 }
 
-const embedded = new WeakMap<Database, PGlite>();
+const embedded = new WeakMap<Database, PGliteThread>();
 
 /**
- * The PGlite instance of an embedded database, for its in-process LISTEN; undefined on PostgreSQL.
+ * The thread of an embedded database, for its in-process LISTEN; undefined on PostgreSQL.
  * One process owns an embedded database, and its transactions run one at a time.
  */
-export function embeddedClient(db: Database): PGlite | undefined {
+export function embeddedClient(db: Database): PGliteThread | undefined {
   return embedded.get(db);
 }
 

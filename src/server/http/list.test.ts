@@ -1,7 +1,7 @@
-/** The server half of the list convention: cursors, CSV fields and the CSV parser. */
+/** The server half of the list convention: cursors, walking all pages, CSV fields and the CSV parser. */
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { csvField, csvLine, decodeCursor, encodeCursor, parseCsv, toPage } from './list';
+import { allPages, csvField, csvLine, decodeCursor, encodeCursor, parseCsv, toPage, type Cursor } from './list';
 
 const ID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 
@@ -150,5 +150,76 @@ describe('parseCsv', () => {
   it('reads back what csvLine writes', () => {
     const values = ['plain', 'a, b', 'say "hi"', 'two\r\nlines', ''];
     expect(parseCsv(csvLine(values) + csvLine(values)).map((r) => r.fields)).toEqual([values, values]);
+  });
+});
+
+describe('allPages', () => {
+  const rows = Array.from({ length: 7 }, (_, i) => ({ id: `${ID.slice(0, -2)}${String(i).padStart(2, '0')}`, n: i }));
+  const pageOf = (cursor: Cursor | null, limit: number, of = rows) => {
+    const from = cursor ? of.findIndex((r) => r.id === cursor.id) + 1 : 0;
+    return of.slice(from, from + limit);
+  };
+
+  it('walks every page in order, and asks for the next page before handing this one over', async () => {
+    const asked: (Cursor | null)[] = [];
+    const seen: string[] = [];
+    for await (const page of allPages(
+      (cursor, limit) => {
+        asked.push(cursor);
+        seen.push(`ask ${asked.length}`);
+        return Promise.resolve(pageOf(cursor, limit));
+      },
+      (row) => row.n,
+      3,
+    )) {
+      seen.push(`got ${page.map((r) => r.n).join(',')}`);
+    }
+    expect(seen).toEqual(['ask 1', 'ask 2', 'got 0,1,2', 'ask 3', 'got 3,4,5', 'got 6']);
+    expect(asked[1]).toEqual({ v: 2, id: rows[2]!.id });
+  });
+
+  it('a full last page ends with one empty read', async () => {
+    const pages: number[][] = [];
+    let reads = 0;
+    const six = rows.slice(0, 6);
+    for await (const page of allPages(
+      (c, l) => (reads++, Promise.resolve(pageOf(c, l, six))),
+      (r) => r.n,
+      3,
+    ))
+      pages.push(page.map((r) => r.n));
+    expect(reads).toBe(3);
+    expect(pages).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
+  });
+
+  it('a caller that stops after the first page leaves no unhandled failure of the page asked for next', async () => {
+    let calls = 0;
+    const walk = allPages(
+      (cursor, limit) => (++calls === 1 ? Promise.resolve(pageOf(cursor, limit)) : Promise.reject(new Error('gone'))),
+      (row) => row.n,
+      3,
+    );
+    for await (const page of walk) {
+      expect(page).toHaveLength(3);
+      break;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toBe(2);
+  });
+
+  it('a failing page fails the walk', async () => {
+    const walk = allPages(
+      (cursor, limit) => (cursor ? Promise.reject(new Error('gone')) : Promise.resolve(pageOf(cursor, limit))),
+      (row) => row.n,
+      3,
+    );
+    await expect(
+      (async () => {
+        for await (const page of walk) expect(page).toHaveLength(3);
+      })(),
+    ).rejects.toThrow('gone');
   });
 });

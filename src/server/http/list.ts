@@ -226,19 +226,28 @@ export function sendCsv<Row>(
     .send(Readable.from(lines()));
 }
 
-/** Walks a keyset list from the start, `pageSize` rows at a time. */
+/**
+ * Walks a keyset list from the start, `pageSize` rows at a time. The next page is asked for before
+ * this one is handed over, so the database reads it while the caller writes this one out (PGlite
+ * on its own thread, or a pool's other connection).
+ */
 export async function* allPages<Row extends { id: string }>(
   fetchPage: (cursor: Cursor | null, limit: number) => Promise<Row[]>,
   sortValue: (row: Row) => Cursor['v'],
   pageSize = 2000,
 ): AsyncGenerator<Row[]> {
-  let cursor: Cursor | null = null;
+  let next = fetchPage(null, pageSize);
   for (;;) {
-    const rows = await fetchPage(cursor, pageSize);
-    if (rows.length > 0) yield rows;
+    const rows = await next;
     const last = rows[rows.length - 1];
-    if (rows.length < pageSize || !last) return;
-    cursor = { v: sortValue(last), id: last.id };
+    const more = rows.length === pageSize && last !== undefined;
+    if (more) {
+      next = fetchPage({ v: sortValue(last), id: last.id }, pageSize);
+      // A caller that stops early (the download was canceled) never awaits it: not unhandled.
+      next.catch(() => undefined);
+    }
+    if (rows.length > 0) yield rows;
+    if (!more) return;
   }
 }
 

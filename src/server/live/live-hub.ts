@@ -6,7 +6,7 @@
  *
  * PostgreSQL: a dedicated connection outside the pool. When it drops, it reconnects after 1, 2, 5,
  * then 10 seconds (spec §9's reconnect backoff) and then sends `resync`, since events of the gap
- * are lost. PGlite: its own in-process LISTEN (one process owns the database).
+ * are lost. PGlite: a LISTEN on its thread in this process (one process owns the database).
  */
 import pg from 'pg';
 import type { LiveEvent } from '../../common/contracts/live';

@@ -179,8 +179,8 @@ export async function writeBatch(
       done += await insertGeneratedIds(tx, ids, plan.range, from, to);
       if (onProgress) {
         onProgress(done / plan.count);
-        // Let the progress line leave now: on PGlite the queries run synchronously and a
-        // transaction's awaits never reach the event loop's I/O phase on their own.
+        // Let the progress line leave now, before the next chunk's statement is sent: a busy
+        // transaction's awaits need not reach the event loop's I/O phase on their own.
         await new Promise((resolve) => setImmediate(resolve));
       }
     }

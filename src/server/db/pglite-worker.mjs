@@ -1,0 +1,101 @@
+// @ts-check
+/**
+ * The worker thread that owns an embedded (PGlite) database: PostgreSQL compiled to wasm runs here,
+ * off the server's event loop. It answers the messages of `PGliteThread` (pglite-thread.ts) in the
+ * order they arrive; PGlite runs them one at a time. A notification is posted as soon as PGlite
+ * reads it, so it reaches the server before the answer of the statement whose commit sent it.
+ *
+ * Plain JavaScript checked by tsc: Node 20 does not apply a TypeScript loader to a worker's entry.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** @typedef {import('./pglite-thread').ToWorker} ToWorker */
+/** @typedef {import('./pglite-thread').FromWorker} FromWorker */
+/** @typedef {import('./pglite-thread').WorkerError} WorkerError */
+/** @typedef {NonNullable<import('@electric-sql/pglite').QueryOptions['parsers']>} Parsers */
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker runs as a worker thread');
+const { dataDir } = /** @type {{ dataDir: string }} */ (workerData);
+
+/** @param {FromWorker} message */
+const post = (message) => port.postMessage(message);
+
+/**
+ * Everything PGlite's error carries (code, constraint, detail…), which a structured clone would drop.
+ * @param {unknown} error
+ * @returns {WorkerError}
+ */
+function describe(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {WorkerError} */
+  const described = { message: error.message };
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') described[key] = value;
+  }
+  return described;
+}
+
+/** @param {unknown} value */
+const identity = (value) => value;
+/** @type {Map<string, Parsers>} */
+const parserSets = new Map();
+/**
+ * The type ids to return as PostgreSQL's text, as the caller's identity parsers asked.
+ * @param {number[]} textTypes
+ */
+function textParsers(textTypes) {
+  const key = textTypes.join(',');
+  let parsers = parserSets.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(textTypes.map((type) => [type, identity]));
+    parserSets.set(key, parsers);
+  }
+  return parsers;
+}
+
+/** @type {Map<string, () => Promise<void>>} */
+const unlisteners = new Map();
+
+/**
+ * @param {PGlite} db
+ * @param {ToWorker} message
+ * @returns {Promise<unknown>}
+ */
+async function handle(db, message) {
+  switch (message.op) {
+    case 'query':
+      return db.query(message.sql, message.params, {
+        rowMode: message.rowMode,
+        ...(message.textTypes.length > 0 ? { parsers: textParsers(message.textTypes) } : {}),
+      });
+    case 'listen': {
+      const channel = message.channel;
+      if (!unlisteners.has(channel))
+        unlisteners.set(channel, await db.listen(channel, (payload) => post({ op: 'notify', channel, payload })));
+      return null;
+    }
+    case 'unlisten':
+      await unlisteners.get(message.channel)?.();
+      unlisteners.delete(message.channel);
+      return null;
+    case 'close':
+      await db.close();
+      return null;
+  }
+}
+
+try {
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  port.on('message', (/** @type {ToWorker} */ message) => {
+    handle(db, message).then(
+      (result) => post({ op: 'answer', id: message.id, result }),
+      (/** @type {unknown} */ error) => post({ op: 'answer', id: message.id, error: describe(error) }),
+    );
+  });
+  post({ op: 'ready' });
+} catch (error) {
+  post({ op: 'failed', error: describe(error) });
+}
