@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dayLabel } from '../src/common/calendar-days';
 import type { FactoryOption } from '../src/common/contracts/factories';
-import { login, seriousViolations } from './support';
+import { failUntilRetry, login, seriousViolations } from './support';
 import { factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -224,25 +224,14 @@ test('the CKD report shows loading, then an error with a retry, and says when no
   expect(created.status(), await created.text()).toBe(201);
   const unused = (await created.json()) as { id: string };
 
-  // The first answer waits, then fails as the automatic retry does; the server answers after that.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let failures = 2;
-  await page.route('**/api/ckd/report?*', async (route) => {
-    await held;
-    if (failures-- > 0) {
-      await route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on the server.' } }),
-      });
-    } else await route.continue();
-  });
+  // The first answer waits, then fails, as does the automatic retry; the server answers Retry.
+  const failing = await failUntilRetry(page, '**/api/ckd/report?*', { held: true });
   await page.goto(`/ckd/report?categoryId=${unused.id}`);
   await expect(page.getByRole('status', { name: 'Loading the CKD report' })).toBeVisible();
-  release();
-  await expect(page.getByRole('alert')).toContainText('Could not load the CKD report.');
-  await page.getByRole('button', { name: 'Retry' }).click();
+  failing.release();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the CKD report.' });
+  await expect(alert).toContainText('Something went wrong on the server.');
+  await failing.retry(alert);
   await expect(page.getByRole('heading', { name: 'No kit movements in this period' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByLabel('Kit category')).toHaveValue('');

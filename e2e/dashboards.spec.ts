@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../src/common/contracts/sales';
 import type { Dashboard } from '../src/common/contracts/dashboards';
 import { transferNumberLabel } from '../src/common/contracts/stove-ids';
-import { holdRequests, login, seriousViolations } from './support';
+import { failUntilRetry, holdRequests, login, seriousViolations } from './support';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -123,17 +123,12 @@ test('on a phone the cards stack and the page is axe-clean; loading, then an err
   await page.unroute('**/api/dashboards/factory');
 
   // An error: the message and Retry, which reads again.
-  let fail = true;
-  await page.route('**/api/dashboards/factory', (route) =>
-    fail
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Boom' }) })
-      : route.continue(),
-  );
+  const failing = await failUntilRetry(page, '**/api/dashboards/factory');
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: 'Could not load the dashboard.' });
   await expect(alert).toBeVisible({ timeout: 15_000 });
-  fail = false;
-  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toContainText('Something went wrong on the server.');
+  await failing.retry(alert);
   await expect(page.getByTestId('coupled')).toBeVisible();
 
   // A Factory Manager's account without a factory: the notice, no figures.

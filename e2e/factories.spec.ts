@@ -1,6 +1,6 @@
 /** Factory Management (/factory): the list kit (search, filters, sort, URL state) and the form kit on a real screen. */
 import { expect, test, type Page } from '@playwright/test';
-import { holdRequests, login, seriousViolations } from './support';
+import { failUntilRetry, holdRequests, login, seriousViolations } from './support';
 
 const DENIED =
   "You don't have permission to access this page. Please contact your administrator if you believe this is an error.";
@@ -221,23 +221,11 @@ test('the list shows skeleton rows while loading and an error with Retry when lo
   await page.unroute('**/api/factories?*');
 
   // The query is retried once; both attempts fail, then Retry succeeds.
-  let failures = 0;
-  await page.route('**/api/factories?*', async (route) => {
-    if (failures < 2) {
-      failures += 1;
-      await route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'The database is unavailable.' } }),
-      });
-      return;
-    }
-    await route.continue();
-  });
+  const failing = await failUntilRetry(page, '**/api/factories?*', { message: 'The database is unavailable.' });
   await page.goto('/factory?q=nothing-cached');
   const alert = page.getByRole('alert').filter({ hasText: 'Could not load factories.' });
   await expect(alert).toContainText('The database is unavailable.');
-  await alert.getByRole('button', { name: 'Retry' }).click();
+  await failing.retry(alert);
   await expect(alert).toBeHidden();
   await expect(page.getByText('No factories match the search and filters')).toBeVisible();
 });

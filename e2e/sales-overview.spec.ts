@@ -11,7 +11,7 @@ import { dayLabel } from '../src/common/calendar-days';
 import { formatMoney } from '../src/common/contracts/sales';
 import { salesOrderNumberLabel, type SalesOverview } from '../src/common/contracts/sales-orders';
 import { changeOnLastMonth, dailySummary } from '../src/web/features/sales/components/sales-overview.model';
-import { holdRequests, login, seriousViolations } from './support';
+import { failUntilRetry, holdRequests, login, seriousViolations } from './support';
 
 const OVERVIEW_API = '**/api/sales/overview';
 
@@ -201,18 +201,13 @@ test('loading, an error with retry, and the empty state', async ({ page }) => {
   await page.unroute(OVERVIEW_API);
 
   // An error, then a retry that works.
-  let fail = true;
-  await page.route(OVERVIEW_API, (route) =>
-    fail
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Boom' }) })
-      : route.continue(),
-  );
+  const failing = await failUntilRetry(page, OVERVIEW_API);
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: 'Could not load the sales overview.' });
   await expect(alert).toBeVisible({ timeout: 15_000 });
+  await expect(alert).toContainText('Something went wrong on the server.');
   expect(await seriousViolations(page)).toEqual([]);
-  fail = false;
-  await alert.getByRole('button', { name: 'Retry' }).click();
+  await failing.retry(alert);
   await expect(page.getByTestId('stoves-sold')).toBeVisible();
   await page.unroute(OVERVIEW_API);
 

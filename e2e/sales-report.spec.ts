@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, dayLabel, utcToday } from '../src/common/calendar-days';
 import type { SalesOrderDetail } from '../src/common/contracts/sales-orders';
-import { login, mainNav, seriousViolations } from './support';
+import { failUntilRetry, login, mainNav, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 interface Ref {
@@ -254,30 +254,18 @@ test('a factory-scoped Sales Manager sees only their own factory, on a phone', a
 
 test('the report shows loading, then an error with a retry, and says when nothing was sold', async ({ page }) => {
   await login(page, 'Admin');
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  // The first answer waits, then fails as the automatic retry does; the server answers after that.
-  let failures = 2;
-  await page.route('**/api/sales/report?*', async (route) => {
-    await held;
-    if (failures-- > 0) {
-      await route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on the server.' } }),
-      });
-    } else await route.continue();
-  });
+  // The first answer waits, then fails, as does the automatic retry; the server answers Retry.
+  const failing = await failUntilRetry(page, '**/api/sales/report?*', { held: true });
   // Years before any demo sale, filtered to one package.
   const options = (await (await page.request.get('/api/sales/options')).json()) as { packages: Ref[] };
   const pkg = options.packages[0];
   if (!pkg) throw new Error('no demo package');
   await page.goto(`/sales/sales-report?from=2020-01-01&to=2020-12-31&packageId=${pkg.id}`);
   await expect(page.getByRole('status', { name: 'Loading the sales report' })).toBeVisible();
-  release();
-  await expect(page.getByRole('alert')).toContainText('Could not load the sales report.');
-  await expect(page.getByRole('alert')).toContainText('Something went wrong on the server.');
-  await page.getByRole('button', { name: 'Retry' }).click();
+  failing.release();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the sales report.' });
+  await expect(alert).toContainText('Something went wrong on the server.');
+  await failing.retry(alert);
   await expect(page.getByRole('heading', { name: 'No sales in this period' })).toBeVisible();
   await expect(page.getByText('No completed orders match the filters from 1 Jan 2020 – 31 Dec 2020.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

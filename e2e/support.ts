@@ -1,6 +1,6 @@
 /** Shared end-to-end helpers: the demo logins and signing in through the real login screen. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/demo-accounts';
 import type { Group } from '../src/common/permissions';
 
@@ -65,6 +65,63 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
     await route.continue();
   });
   return release;
+}
+
+export interface FailingRequests {
+  /** Lets the requests held so far (and later ones) through to fail: the end of the loading state. */
+  release(): void;
+  /**
+   * Presses Retry in `alert` and lets the requests made from then on reach the server. Until the
+   * press every request fails, and requests that arrive while Retry is being pressed are held,
+   * so a background refetch (a live update, the window regaining focus) can neither load the data
+   * before Retry is pressed nor remove the button being pressed. Checks that the press itself
+   * asked the server again.
+   */
+  retry(alert: Locator, button?: string): Promise<void>;
+}
+
+/**
+ * Answers every request matching `url` with a 500 carrying `message` until the test presses Retry.
+ * With `held`, the requests wait for `release()` first, so the test can see the loading state.
+ */
+export async function failUntilRetry(
+  page: Page,
+  url: string,
+  { message = 'Something went wrong on the server.', held = false }: { message?: string; held?: boolean } = {},
+): Promise<FailingRequests> {
+  let phase: 'loading' | 'failing' | 'retrying' | 'passing' = held ? 'loading' : 'failing';
+  const waiting: Route[] = [];
+  let released: () => void = () => undefined;
+  const loaded = new Promise<void>((resolve) => (released = resolve));
+  const fail = (route: Route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL', message } }),
+    });
+  await page.route(url, async (route) => {
+    if (phase === 'loading') await loaded;
+    if (phase === 'loading' || phase === 'failing') return fail(route);
+    if (phase === 'retrying') return void waiting.push(route);
+    return route.continue();
+  });
+  return {
+    release() {
+      if (phase === 'loading') phase = 'failing';
+      released();
+    },
+    async retry(alert, button = 'Retry') {
+      const press = alert.getByRole('button', { name: button });
+      await expect(press).toBeVisible();
+      phase = 'retrying';
+      const before = waiting.length;
+      await press.click();
+      await expect.poll(() => waiting.length, { message: `${button} asks the server again` }).toBeGreaterThan(before);
+      phase = 'passing';
+      // A request the page gave up on (a refetch that Retry replaced) can no longer be continued.
+      await Promise.all(waiting.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
 }
 
 /** Per scan: axe takes seconds on a busy machine, so each scan extends the test's time limit. */
