@@ -4,14 +4,15 @@
  * force, stove IDs scanned: an ineligible one shows its reason and blocks), finds it in the list,
  * opens it, prints the delivery note, cancels it with a reason, finds it under Canceled Sales, and
  * the ID's history shows it sold and returned; a Sales Officer cannot cancel; a Factory Manager's
- * factory is fixed and, on a phone, an order the server refuses names the ID; axe on each screen.
+ * factory is fixed and, on a phone, an order the server refuses names the ID; Enter in the customer
+ * box never chooses from an earlier search; axe on each screen.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, utcToday } from '../src/common/calendar-days';
 import { salesOrderNumberLabel, type SalesOrderDetail } from '../src/common/contracts/sales-orders';
-import { demoUser, login, seriousViolations } from './support';
+import { demoUser, holdRequests, login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 interface Ref {
@@ -378,6 +379,45 @@ test('a Factory Manager on a phone sells from their own factory; an order the se
   await manager.goto('/sales/sales-order');
   await expect(manager.getByRole('table', { name: 'Sales orders' })).toBeVisible();
   await expect(manager.getByLabel('Factory')).toHaveCount(0);
+});
+
+test('Enter pressed before the search answers chooses the customer typed, not one of the earlier search', async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, 'Admin');
+  const token = uniquePrefix();
+  const customers = await Promise.all(
+    ['Achieng Stores', 'Baraka Traders'].map(async (name, i) => {
+      const customer = { name: `${token} ${name}`, contact: `Contact ${i} ${token}`, region: 'Kisumu' };
+      await post(admin, '/api/partners', { ...customer, contactPerson: customer.contact, type: 'retailer' });
+      return customer;
+    }),
+  );
+  const [earlier, wanted] = customers as [(typeof customers)[0], (typeof customers)[0]];
+  const page = await signedIn(browser, 'Senior Sales Manager');
+  await page.goto('/sales/sales-order?new=1');
+  const box = page.getByRole('combobox', { name: 'Customer' });
+  const matches = page.getByRole('listbox', { name: 'Customer: matches' }).getByRole('option');
+
+  // A search that finds only the earlier customer.
+  await box.fill(earlier.name);
+  await expect(matches).toHaveCount(1);
+  await expect(matches.first()).toHaveAccessibleName(new RegExp(earlier.name));
+
+  // The next search is held, so the list still shows the earlier customer when Enter is pressed.
+  const release = await holdRequests(page, '**/api/partners?*');
+  await box.fill(wanted.name);
+  await box.press('Enter');
+  await expect(matches.first()).toHaveAccessibleName(new RegExp(earlier.name));
+  await expect(box).toHaveValue(wanted.name);
+  await expect(page.getByLabel('Buyer name')).toHaveValue('');
+
+  // Once it answers, Enter takes its only match.
+  release();
+  await expect(page.getByLabel('Buyer name')).toHaveValue(wanted.contact);
+  await expect(box).toHaveValue(wanted.name);
+  await expect(box).toHaveAccessibleDescription(`${wanted.contact} · Kisumu`);
+  await page.unroute('**/api/partners?*');
 });
 
 test('the sales order screens have no serious accessibility problems', async ({ browser }) => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ChevronsUpDownIcon, LoaderCircleIcon } from 'lucide-react';
 import type { Partner } from '@common/contracts/partners';
 import { Input } from '@web/components/ui/input';
@@ -6,7 +7,7 @@ import { Label } from '@web/components/ui/label';
 import { errorMessage } from '@web/lib/api-client';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { cn } from '@web/lib/utils';
-import { CUSTOMER_SEARCH_LIMIT, useCustomerSearch } from '../api/search-customers';
+import { CUSTOMER_SEARCH_LIMIT, customerSearchQueryOptions, useCustomerSearch } from '../api/search-customers';
 
 /** The pause after the last key before the customers are searched. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -28,7 +29,10 @@ function customerDetails(customer: Partner): string {
 /**
  * The customer of an order: type to search the active partners (name, contact, phone, region);
  * the arrow keys move through the matches, Enter chooses, Escape closes (ARIA 1.2 combobox with a
- * listbox popup). Typing after a choice drops it until another is chosen.
+ * listbox popup). Typing after a choice drops it until another is chosen. While the matches of
+ * what was typed have not arrived, the list still shows the previous ones: the keys wait for the
+ * new ones instead (Enter then chooses the only match, if there is one), so a quick Enter never
+ * chooses a customer of an earlier search.
  */
 export function CustomerCombobox({ label, customer, onChange, error, disabled = false }: CustomerComboboxProps) {
   const id = useId();
@@ -49,6 +53,12 @@ export function CustomerCombobox({ label, customer, onChange, error, disabled = 
   const search = useCustomerSearch(debounced, open);
   const options = search.data ?? [];
   const typing = debounced !== q || search.isFetching;
+  const queryClient = useQueryClient();
+  // The text now, for an answer that arrives after more typing.
+  const latestText = useRef(text);
+  useEffect(() => {
+    latestText.current = text;
+  }, [text]);
 
   const optionId = (index: number) => `${id}-option-${index}`;
   useEffect(() => {
@@ -61,6 +71,16 @@ export function CustomerCombobox({ label, customer, onChange, error, disabled = 
     setText(partner.name);
     setOpen(false);
     setActive(-1);
+  };
+
+  /** Enter before the matches of the text arrived: waits for them, then chooses the only one. */
+  const chooseOnceSearched = (typed: string, asked: string) => {
+    void queryClient.fetchQuery(customerSearchQueryOptions(asked)).then(
+      (found) => {
+        if (latestText.current === typed && found.length === 1 && found[0]) choose(found[0]);
+      },
+      () => undefined, // the list shows the failure
+    );
   };
 
   const statusText = search.isError
@@ -108,15 +128,19 @@ export function CustomerCombobox({ label, customer, onChange, error, disabled = 
               case 'ArrowDown':
                 event.preventDefault();
                 if (!open) setOpen(true);
-                setActive((i) => Math.min(i + 1, options.length - 1));
+                if (!typing) setActive((i) => Math.min(i + 1, options.length - 1));
                 break;
               case 'ArrowUp':
                 event.preventDefault();
-                setActive((i) => Math.max(i - 1, 0));
+                if (!typing) setActive((i) => Math.max(i - 1, 0));
                 break;
               case 'Enter': {
                 // Never submits the order: Enter here chooses.
                 event.preventDefault();
+                if (typing) {
+                  chooseOnceSearched(text, q);
+                  break;
+                }
                 const chosen = open ? options[active] : undefined;
                 if (chosen) choose(chosen);
                 else if (open && options.length === 1 && options[0]) choose(options[0]);
