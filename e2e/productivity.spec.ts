@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dayLabel } from '../src/common/calendar-days';
 import type { DailyProductionReport } from '../src/common/contracts/productivity';
-import { login, seriousViolations } from './support';
+import { fillAtOnce, login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 /** A new assembly factory (POST /api/factories as an Admin), so its days and targets are this test's own. */
@@ -202,6 +202,40 @@ test('an admin sets targets and the tracker compares reported days with them', a
   await page.getByLabel('Range').selectOption('last-12-months');
   await page.getByLabel('Group by').selectOption('day');
   await expect(page.getByRole('alert')).toContainText('By day, a range covers at most 92 days');
+});
+
+test('dates changed before the page renders either are both kept, in the daily reports and the tracker', async ({
+  page,
+}) => {
+  await login(page, 'Admin');
+  const msa = await factoryByCode(page, 'MSA');
+  const report = await dailyReport(page, msa.id, unusedDay(2020), 6, 8);
+  await page.goto('/production/submit-report');
+  const reports = page.getByRole('table', { name: 'Daily reports' });
+  await expect(reports).toBeVisible();
+  await fillAtOnce([
+    [page.getByLabel('From', { exact: true }), report.date],
+    [page.getByLabel('To', { exact: true }), report.date],
+  ]);
+  await expect(page).toHaveURL(
+    new RegExp(`from=${report.date}.*to=${report.date}|to=${report.date}.*from=${report.date}`),
+  );
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(report.date);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(report.date);
+  await expect(page.getByTestId('data-table-total')).toHaveText('1 daily report');
+  await expect(reports.getByRole('row').filter({ hasText: dayLabel(report.date) })).toContainText('Mombasa Assembly');
+
+  await page.goto('/production/productivity-tracker');
+  await expect(page.getByRole('table', { name: 'By period' })).toBeVisible();
+  await fillAtOnce([
+    [page.getByLabel('From', { exact: true }), '2020-03-01'],
+    [page.getByLabel('To', { exact: true }), '2020-03-31'],
+  ]);
+  await expect(page).toHaveURL(/range=custom/);
+  await expect(page).toHaveURL(/from=2020-03-01/);
+  await expect(page).toHaveURL(/to=2020-03-31/);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('2020-03-01');
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue('2020-03-31');
 });
 
 test('a Factory Manager sees only their own factory in the tracker and the daily reports', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 import type { SortDirection } from '@common/contracts/list';
 import {
   hasSearchOrFilters,
@@ -55,29 +56,36 @@ export interface ListController<S extends string = string, FC extends FilterConf
 export function useListState<const S extends string, const FC extends FilterConfig>(
   config: ListStateConfig<S, FC>,
 ): ListController<S, FC> {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useUrlSearchParams();
   const location = useLocation();
   const historyState: unknown = location.state;
   const state = useMemo(() => parseListState(searchParams, config), [searchParams, config]);
   const cursorStack = useMemo(() => readCursorStack(historyState), [historyState]);
 
+  /**
+   * Writes the list state that `change` makes of the latest one: a change builds on the one before
+   * it even when the page has not rendered that one yet (two dates filled quickly).
+   */
   const apply = useCallback(
-    (next: ListState<S, FC>, options: { stack?: CursorStack; replace?: boolean } = {}) => {
-      setSearchParams((current) => writeListState(current, next, config), {
+    (
+      change: (latest: ListState<S, FC>) => ListState<S, FC>,
+      options: { stack?: CursorStack; replace?: boolean } = {},
+    ) => {
+      updateSearchParams((latest) => writeListState(latest, change(parseListState(latest, config)), config), {
         replace: options.replace ?? false,
         preventScrollReset: true,
         state: withCursorStack(historyState, options.stack ?? []),
       });
     },
-    [setSearchParams, config, historyState],
+    [updateSearchParams, config, historyState],
   );
 
   /** A new question: back to the first page. */
   const applyFromStart = useCallback(
-    (patch: Partial<ListState<S, FC>>, replace = false) => {
-      apply({ ...state, ...patch, cursor: undefined }, { replace });
+    (change: (latest: ListState<S, FC>) => Partial<ListState<S, FC>>, replace = false) => {
+      apply((latest) => ({ ...latest, ...change(latest), cursor: undefined }), { replace });
     },
-    [apply, state],
+    [apply],
   );
 
   // The search box: typed text shows at once; the URL (and the request) follows after a pause.
@@ -96,7 +104,7 @@ export function useListState<const S extends string, const FC extends FilterConf
     if (wanted === state.q) return;
     const timer = setTimeout(() => {
       setSearch((s) => ({ ...s, committed: wanted }));
-      applyFromStart({ q: wanted }, true);
+      applyFromStart(() => ({ q: wanted }), true);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchInput, state.q, applyFromStart]);
@@ -107,30 +115,34 @@ export function useListState<const S extends string, const FC extends FilterConf
     exportQuery: listExportQuery(state),
     searchInput,
     setSearchInput: (value) => setSearch((s) => ({ ...s, input: value })),
-    sortBy: (key) => {
-      const dir: SortDirection = state.sort === key && state.dir === 'asc' ? 'desc' : 'asc';
-      applyFromStart({ sort: key, dir });
-    },
-    setSort: (key, dir) => applyFromStart({ sort: key, dir }),
-    setFilter: (name, value) => {
-      const filters = { ...state.filters };
-      if (value) filters[name] = value;
-      else delete filters[name];
-      applyFromStart({ filters });
-    },
-    setLimit: (limit) => applyFromStart({ limit }),
+    sortBy: (key) =>
+      applyFromStart((latest) => ({
+        sort: key,
+        dir: latest.sort === key && latest.dir === 'asc' ? 'desc' : 'asc',
+      })),
+    setSort: (key, dir) => applyFromStart(() => ({ sort: key, dir })),
+    setFilter: (name, value) =>
+      applyFromStart((latest) => {
+        const filters = { ...latest.filters };
+        if (value) filters[name] = value;
+        else delete filters[name];
+        return { filters };
+      }),
+    setLimit: (limit) => applyFromStart(() => ({ limit })),
     clearSearchAndFilters: () => {
       setSearch({ input: '', urlQ: state.q, committed: '' });
-      applyFromStart({ q: '', filters: {} });
+      applyFromStart(() => ({ q: '', filters: {} }));
     },
     hasSearchOrFilters: hasSearchOrFilters(state),
-    goNext: (nextCursor) => apply({ ...state, cursor: nextCursor }, { stack: [...cursorStack, state.cursor ?? null] }),
+    // Paging moves from the page shown: the cursors are of its rows.
+    goNext: (nextCursor) =>
+      apply((latest) => ({ ...latest, cursor: nextCursor }), { stack: [...cursorStack, state.cursor ?? null] }),
     goPrevious: () => {
       const stack = cursorStack.slice(0, -1);
       const previous = cursorStack.at(-1);
-      apply({ ...state, cursor: previous ?? undefined }, { stack });
+      apply((latest) => ({ ...latest, cursor: previous ?? undefined }), { stack });
     },
-    goFirst: () => apply({ ...state, cursor: undefined }),
+    goFirst: () => apply((latest) => ({ ...latest, cursor: undefined })),
     canGoPrevious: state.cursor !== undefined && cursorStack.length > 0,
     pageNumber: state.cursor === undefined ? 1 : cursorStack.length > 0 ? cursorStack.length + 1 : null,
   };

@@ -1,6 +1,5 @@
 import { LoadError } from '@web/components/ui/load-error';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import {
@@ -48,6 +47,7 @@ import {
 } from '../components/calendar-view.model';
 import { canChangeEvent, canCreateEvents, type CalendarViewer } from '../components/calendar-viewer';
 import { WeekView } from '../components/calendar-week-view';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 type OpenDialog =
   | { kind: 'create'; day: string }
@@ -73,11 +73,13 @@ function FilterField({ id, label, children }: { id: string; label: string; child
  * move (drag and drop in the month, or Move in an event's details) and delete.
  */
 export function CalendarPage({ title, viewer }: { title: string; viewer: CalendarViewer }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useUrlSearchParams();
   const today = localToday();
   const state = useMemo(() => readCalendarState(searchParams, today), [searchParams, today]);
   const change = (patch: Partial<CalendarState>) =>
-    setSearchParams(writeCalendarState({ ...state, ...patch }), { replace: true });
+    updateSearchParams((current) => writeCalendarState({ ...readCalendarState(current, today), ...patch }), {
+      replace: true,
+    });
   const isMobile = useIsMobile();
   const categoryFieldId = useId();
 

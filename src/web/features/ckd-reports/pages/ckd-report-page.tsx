@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { FactoryIcon } from 'lucide-react';
 import { ckdReportQuerySchema, type CkdReportRow } from '@common/contracts/ckd-reports';
 import type { MeResponse } from '@common/contracts/me';
@@ -22,6 +21,7 @@ import {
 import { localToday } from '@web/lib/local-today';
 import { LoadError } from '@web/components/ui/load-error';
 import { ExportLink, ReportSkeleton } from '../components/report-states';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 /** What the page needs of the signed-in user: a factory-scoped user sees their own factory only. */
 export type CkdReportViewer = Pick<MeResponse, 'isGlobal' | 'factory'>;
@@ -54,7 +54,7 @@ const rowKey = (row: CkdReportRow) => `${row.factory.id}/${row.category.id}`;
  * received, sent, consumed, adjusted, closing) with totals and CSV export; filters in the URL.
  */
 export function CkdReportPage({ title, viewer }: { title: string; viewer: CkdReportViewer }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useUrlSearchParams();
   const today = localToday();
   const filters = readReportFilters(searchParams, today);
   const fixedFactory = viewer.isGlobal ? null : viewer.factory;
@@ -73,7 +73,7 @@ export function CkdReportPage({ title, viewer }: { title: string; viewer: CkdRep
   const factories = useFactoryOptions();
 
   const setFilters = (patch: Partial<ReportFilters>) =>
-    setSearchParams((current) => writeReportFilters(current, patch), { replace: true, preventScrollReset: true });
+    updateSearchParams((current) => writeReportFilters(current, patch), { replace: true, preventScrollReset: true });
 
   const exportHref = useMemo(
     () => (query ? `${CKD_REPORT_EXPORT_PATH}?${reportQueryString({ ...query })}` : undefined),

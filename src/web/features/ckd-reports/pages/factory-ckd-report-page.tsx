@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { FactoryIcon } from 'lucide-react';
 import { factoryCkdReportQuerySchema, type FactoryCkdReportDay } from '@common/contracts/ckd-reports';
 import type { MeResponse } from '@common/contracts/me';
@@ -22,6 +21,7 @@ import {
 import { localToday } from '@web/lib/local-today';
 import { LoadError } from '@web/components/ui/load-error';
 import { ExportLink, ReportSkeleton } from '../components/report-states';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 /** What the page needs of the signed-in user: a factory-scoped user reports on their own factory. */
 export type FactoryCkdReportViewer = Pick<MeResponse, 'isGlobal' | 'factory'>;
@@ -38,7 +38,7 @@ const dayKey = (row: FactoryCkdReportDay) => row.day;
  * stock and consumption, totals and CSV export; filters in the URL.
  */
 export function FactoryCkdReportPage({ title, viewer }: { title: string; viewer: FactoryCkdReportViewer }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useUrlSearchParams();
   const today = localToday();
   const filters = readReportFilters(searchParams, today);
   const scoped = !viewer.isGlobal;
@@ -56,7 +56,7 @@ export function FactoryCkdReportPage({ title, viewer }: { title: string; viewer:
   const factories = useFactoryOptions();
 
   const setFilters = (patch: Partial<ReportFilters>) =>
-    setSearchParams((current) => writeReportFilters(current, patch), { replace: true, preventScrollReset: true });
+    updateSearchParams((current) => writeReportFilters(current, patch), { replace: true, preventScrollReset: true });
 
   const exportHref = useMemo(
     () => (query ? `${FACTORY_CKD_REPORT_EXPORT_PATH}?${reportQueryString({ ...query })}` : undefined),

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { dashboardDescription, type DashboardViewer } from '../components/dashboard.model';
 import { DashboardView } from '../components/dashboard-view';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 /**
  * The Admin dashboard (/admin-dashboard): every factory, or the one chosen in the factory filter
@@ -20,7 +20,7 @@ export function AdminDashboardPage({
   viewer: DashboardViewer;
   panels?: ReactNode;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const factoryId = viewer.isGlobal ? params.get('factoryId') || undefined : undefined;
   const query = useAdminDashboard(factoryId);
   return (

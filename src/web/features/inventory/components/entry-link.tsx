@@ -1,12 +1,13 @@
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { inventoryEntryNumberLabel, type InventoryEntryKind } from '@common/contracts/inventory';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 /** The search parameter of the entry shown in a dialog: `?entry=<id>`, so the view can be bookmarked. */
 const ENTRY_PARAM = 'entry';
 
 /** The entry the URL opens (null when none) and how to close it (the other parameters stay). */
 export function useEntryParam(): { entryId: string | null; close: () => void } {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   return {
     entryId: searchParams.get(ENTRY_PARAM) || null,
     close: () =>

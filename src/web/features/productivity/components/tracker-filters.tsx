@@ -35,14 +35,16 @@ export function TrackerFiltersBar({
   problemId,
 }: {
   filters: TrackerFilters;
-  onChange: (next: TrackerFilters) => void;
+  /** Changes the filters: `next` makes the new ones of the latest (a change may not be shown yet). */
+  onChange: (next: (current: TrackerFilters) => TrackerFilters) => void;
   today: string;
   showFactory: boolean;
   /** The id of the text that says what is wrong with the range, if anything. */
   problemId: string | undefined;
 }) {
   const ids = { period: useId(), range: useId(), from: useId(), to: useId() };
-  const custom = (patch: Partial<TrackerFilters>) => onChange({ ...filters, ...patch, preset: 'custom' });
+  const custom = (patch: Partial<TrackerFilters>) =>
+    onChange((current) => ({ ...current, ...patch, preset: 'custom' }));
   return (
     <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
       <Field id={ids.period} label="Group by">
@@ -51,7 +53,10 @@ export function TrackerFiltersBar({
           wrapperClassName="sm:w-32"
           value={filters.period}
           aria-describedby={problemId}
-          onChange={(event) => onChange({ ...filters, period: event.target.value as Period })}
+          onChange={(event) => {
+            const period = event.target.value as Period;
+            onChange((current) => ({ ...current, period }));
+          }}
         >
           {PERIODS.map((p) => (
             <option key={p} value={p}>
@@ -65,7 +70,10 @@ export function TrackerFiltersBar({
           id={ids.range}
           wrapperClassName="sm:w-44"
           value={filters.preset}
-          onChange={(event) => onChange(choosePreset(filters, event.target.value as RangePreset | 'custom', today))}
+          onChange={(event) => {
+            const preset = event.target.value as RangePreset | 'custom';
+            onChange((current) => choosePreset(current, preset, today));
+          }}
         >
           {PRESET_CHOICES.map((p) => (
             <option key={p} value={p}>
@@ -100,7 +108,7 @@ export function TrackerFiltersBar({
         <FactoryFilter
           widthClassName="sm:w-52"
           value={filters.factoryId}
-          onChange={(factoryId) => onChange({ ...filters, factoryId })}
+          onChange={(factoryId) => onChange((current) => ({ ...current, factoryId }))}
         />
       ) : null}
     </div>

@@ -1,6 +1,5 @@
 import { LoadError } from '@web/components/ui/load-error';
 import { useId, useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { InfoIcon } from 'lucide-react';
 import type { ProductivityFigures, ProductivityTracker } from '@common/contracts/productivity';
 import type { MeResponse } from '@common/contracts/me';
@@ -23,6 +22,7 @@ import {
   type TrackerFilters,
 } from '../components/tracker-filters.model';
 import { FiguresTable, PeriodTable, TrackerSection, type FiguresRow } from '../components/tracker-tables';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 const couplersPresent = (f: ProductivityFigures) => formatFigure(f.couplersPresent, 0);
 const daysReported = (f: ProductivityFigures) => formatFigure(f.daysReported, 0);
@@ -32,13 +32,14 @@ const daysReported = (f: ProductivityFigures) => formatFigure(f.daysReported, 0)
  * factory and coupler, by day, week or month; attainment and stoves per worker-hour; trend chart.
  */
 export function ProductivityTrackerPage({ title, viewer }: { title: string; viewer: MeResponse }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useUrlSearchParams();
   const today = localToday();
   const filters = useMemo(() => readTrackerFilters(searchParams, today), [searchParams, today]);
   const { query, problem } = trackerQuery(filters);
   const tracker = useProductivityTracker(query);
   const problemId = useId();
-  const change = (next: TrackerFilters) => setSearchParams(writeTrackerFilters(next), { replace: true });
+  const change = (next: (current: TrackerFilters) => TrackerFilters) =>
+    updateSearchParams((current) => writeTrackerFilters(next(readTrackerFilters(current, today))), { replace: true });
 
   return (
     <div className="flex flex-col gap-6">

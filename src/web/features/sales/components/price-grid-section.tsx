@@ -1,6 +1,6 @@
 import { LoadError } from '@web/components/ui/load-error';
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PlusIcon, TagsIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { dayLabel, isIsoDay } from '@common/calendar-days';
@@ -31,6 +31,7 @@ import { localToday } from '@web/lib/local-today';
 import { PriceGrid } from './price-grid';
 import { PriceHistorySheet } from './price-history-sheet';
 import { PriceListSummaryDialog } from './price-list-summary-dialog';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 const NO_PROBLEMS: PriceListProblems = { cells: {}, fields: {}, other: [] };
 
@@ -40,7 +41,7 @@ const NO_PROBLEMS: PriceListProblems = { cells: {}, fields: {}, other: [] };
  * after a summary of the changed cells.
  */
 export function PriceGridSection() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const rawDate = searchParams.get('date');
   const date = rawDate && isIsoDay(rawDate) ? rawDate : undefined;
   const includeInactive = searchParams.get('inactive') === 'true';

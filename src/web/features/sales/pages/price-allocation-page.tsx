@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { PriceGridSection } from '../components/price-grid-section';
 import { PriceHistorySection } from '../components/price-history-section';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 type View = 'grid' | 'history';
 
@@ -11,7 +11,7 @@ type View = 'grid' | 'history';
  * day, new prices effective from a date, each cell's history, and the whole history (the tab in the URL).
  */
 export function PriceAllocationPage({ title }: { title: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const view: View = searchParams.get('view') === 'history' ? 'history' : 'grid';
   const show = (next: string) =>
     setSearchParams(

@@ -1,6 +1,5 @@
 import { LoadError } from '@web/components/ui/load-error';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { DownloadIcon, FactoryIcon } from 'lucide-react';
 import { dayLabel } from '@common/calendar-days';
 import type { MeResponse } from '@common/contracts/me';
@@ -25,6 +24,7 @@ import {
 } from '../components/sales-report-filters.model';
 import { chosenCurrency, GROUP_NOUNS, type GroupFigures } from '../components/sales-report.model';
 import { GroupTable, PeriodTable, SalesReportCards } from '../components/sales-report-tables';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 /** What the page needs of the signed-in user: a factory-scoped user sees their own factory only. */
 export type SalesReportViewer = Pick<MeResponse, 'isGlobal' | 'factory'>;
@@ -38,7 +38,7 @@ const rangeLabel = (r: Pick<SalesReport, 'from' | 'to'>) =>
  * stoves, a revenue chart per currency, tables and CSV export. Every control is in the URL.
  */
 export function SalesReportPage({ title, viewer }: { title: string; viewer: SalesReportViewer }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useUrlSearchParams();
   const today = localToday();
   const filters = useMemo(() => readSalesReportFilters(searchParams, today, viewer), [searchParams, today, viewer]);
   const { query, errors } = useMemo(() => salesReportQuery(filters), [filters]);
@@ -47,7 +47,10 @@ export function SalesReportPage({ title, viewer }: { title: string; viewer: Sale
   const noFactory = !viewer.isGlobal && !viewer.factory;
 
   const change = (patch: Partial<SalesReportFilters>) =>
-    setSearchParams((current) => writeSalesReportFilters(current, patch), { replace: true, preventScrollReset: true });
+    updateSearchParams((current) => writeSalesReportFilters(current, patch), {
+      replace: true,
+      preventScrollReset: true,
+    });
 
   const exportHref = query ? salesReportUrl(query, SALES_REPORT_EXPORT_PATH) : undefined;
   const data = query ? report.data : undefined;

@@ -1,6 +1,6 @@
 import { LoadError } from '@web/components/ui/load-error';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CheckCircle2Icon, LayersIcon, ListIcon } from 'lucide-react';
 import { formatSteelQuantity, type SteelOverview } from '@common/contracts/steel';
 import { FactoryFilter } from '@web/components/filters/factory-filter';
@@ -17,13 +17,14 @@ import { BelowReorderBadge } from '../components/steel-badges';
 import { lowStock, stockTotals, usageCharts, usageThisMonth } from '../components/steel-overview.model';
 import { SteelUsageChart } from '../components/steel-usage-chart';
 import { canEditSteelCategories, type SteelViewer } from '../components/steel-viewer';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 const RECORDS_PATH = '/steel/records';
 const CATEGORIES_PATH = '/steel/categories';
 
 /** Steel Overview (/steel): stock per category and factory, low stock, and the usage of the last 12 months. */
 export function SteelOverviewPage({ title, viewer }: { title: string; viewer: SteelViewer }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const factoryId = viewer.isGlobal ? params.get('factoryId') || undefined : undefined;
   const query = useSteelOverview(factoryId);
   const factoryName = viewer.isGlobal ? null : (viewer.factory?.name ?? null);

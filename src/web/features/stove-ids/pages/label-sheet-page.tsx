@@ -1,5 +1,5 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ArrowLeftIcon, PrinterIcon, TagsIcon } from 'lucide-react';
 import type { LabelSheet as LabelSheetData } from '@common/contracts/stove-ids';
 import { Button, buttonVariants } from '@web/components/ui/button';
@@ -13,6 +13,7 @@ import { useBatchLabels } from '../api/get-batch-labels';
 import { useSelectionLabels } from '../api/get-selection-labels';
 import { LabelSheet, useQrImages } from '../components/label-sheet';
 import { LABELS_PER_PAGE, labelParts, pagesOf, parseCodesParam, partIndex } from '../components/label-sheet.model';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 const LIST_PATH = '/stove-id/management';
 
@@ -22,7 +23,7 @@ const LIST_PATH = '/stove-id/management';
  * run (4,800 labels) is printed part by part (?part=2).
  */
 export function LabelSheetPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useUrlSearchParams();
   const batchId = searchParams.get('batch');
   const codesParam = searchParams.get('codes');
   const codes = useMemo(() => (batchId ? null : parseCodesParam(codesParam)), [batchId, codesParam]);
@@ -79,7 +80,7 @@ export function LabelSheetPage() {
 function LabelSheetView({ sheet, back }: { sheet: LabelSheetData; back: ReactNode }) {
   const partId = useId();
   const progressId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const parts = useMemo(() => labelParts(sheet.labels.length), [sheet.labels.length]);
   const part = parts[partIndex(searchParams.get('part'), parts.length)];
   const pages = useMemo(() => (part ? pagesOf(sheet.labels.slice(part.start, part.end)) : []), [sheet.labels, part]);
