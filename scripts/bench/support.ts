@@ -33,14 +33,16 @@ export async function startBenchApp(
   databaseUrl?: string,
   beforeListen?: (app: FastifyInstance) => void,
 ): Promise<BenchApp> {
-  const handle = await openScratchDatabase(databaseUrl);
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '0',
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000',
     // run.ts has just built it: browser measurements load the real client.
     WEB_DIST_DIR: './dist/web',
+    PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS,
   });
+  // The server's buffer cache (PGLITE_SHARED_BUFFERS, default 512MB), not the tests' 128MB.
+  const handle = await openScratchDatabase(databaseUrl, config.pgliteSharedBuffers);
   let app: FastifyInstance | undefined;
   try {
     ({ app } = await buildApp({ db: handle.db, config, authSecret: 'bench-secret'.padEnd(40, 'x') }));

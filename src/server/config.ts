@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../common/constants';
 import { SIGN_IN_EMAIL_PATTERN } from '../common/contracts/users';
 
+/** '512MB' → 512, '1GB' → 1024. */
+const sizeInMb = (v: string) => Number.parseInt(v, 10) * (v.endsWith('GB') ? 1024 : 1);
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
@@ -13,6 +16,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url('DATABASE_URL must be a postgres:// URL').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB')
+    .refine((v) => sizeInMb(v) >= 16 && sizeInMb(v) <= 1024, 'PGLITE_SHARED_BUFFERS must be between 16MB and 1GB')
+    .default('512MB'),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
@@ -35,6 +43,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   databasePoolSize: number;
+  /** PGlite's buffer cache (shared_buffers), e.g. '512MB'. */
+  pgliteSharedBuffers: string;
   authSecret: string | undefined;
   trustedOrigins: string[];
   trustProxy: boolean;
@@ -63,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     authSecret: e.BETTER_AUTH_SECRET,
     trustedOrigins: e.TRUSTED_ORIGINS.split(',')
       .map((s) => s.trim().replace(/\/$/, ''))

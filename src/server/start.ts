@@ -30,6 +30,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    sharedBuffers: config.pgliteSharedBuffers,
   });
   await handle.migrate();
   await options.beforeListen?.(handle, config);

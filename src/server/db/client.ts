@@ -56,6 +56,11 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; `memory://` for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PGlite's buffer cache (PostgreSQL's shared_buffers, e.g. '512MB'); PGlite's own 128MB when
+   * undefined. Pages past it are copied in from PGlite's file system on every read.
+   */
+  sharedBuffers?: string | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -84,7 +89,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const dataDir = options.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGliteThread.create(dataDir);
+  const client = await PGliteThread.create(dataDir, options.sharedBuffers);
   // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
   const driver = client as unknown as PGlite;
   const db = drizzlePglite({ client: driver, schema }) as unknown as Database;

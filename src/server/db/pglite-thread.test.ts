@@ -125,4 +125,18 @@ describe('PGliteThread', () => {
     await expect(other.query('select 1')).rejects.toThrow('The database is closed.');
     await other.close(); // closing twice is harmless
   });
+
+  it("keeps PGlite's 128MB buffer cache by default, and opens with the size asked for", async () => {
+    const show = async (thread: PGliteThread) =>
+      (await thread.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]?.shared_buffers;
+    expect(await show(db)).toBe('128MB');
+    const larger = await PGliteThread.create('memory://', '192MB');
+    try {
+      expect(await show(larger)).toBe('192MB');
+      // The rest of PGlite's start parameters still hold.
+      expect((await larger.query<{ search_path: string }>('show search_path')).rows[0]?.search_path).toBe('public');
+    } finally {
+      await larger.close();
+    }
+  });
 });

@@ -19,6 +19,13 @@ type Request =
   | { op: 'close' };
 export type ToWorker = Request & { id: number };
 
+/** What the worker is started with. */
+export interface WorkerData {
+  dataDir: string;
+  /** PostgreSQL's shared_buffers (e.g. '512MB'); PGlite's own 128MB when undefined. */
+  sharedBuffers: string | undefined;
+}
+
 /** An error as the worker saw it: its message and PostgreSQL's fields (code, constraint, …). */
 export type WorkerError = { message: string } & Record<string, string | number | boolean>;
 
@@ -64,9 +71,13 @@ export class PGliteThread {
     worker.on('exit', () => this.#failAll(new Error('The database thread has stopped.')));
   }
 
-  /** Starts the worker and opens the database in dataDir (`memory://` for one in memory). */
-  static async create(dataDir: string): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  /**
+   * Starts the worker and opens the database in dataDir (`memory://` for one in memory), with a
+   * buffer cache of sharedBuffers (PGlite's 128MB when undefined).
+   */
+  static async create(dataDir: string, sharedBuffers?: string): Promise<PGliteThread> {
+    const workerData: WorkerData = { dataDir, sharedBuffers };
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {
         if (message.op === 'ready') done(null);

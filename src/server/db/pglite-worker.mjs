@@ -18,7 +18,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
-const { dataDir } = /** @type {{ dataDir: string }} */ (workerData);
+const { dataDir, sharedBuffers } = /** @type {import('./pglite-thread').WorkerData} */ (workerData);
 
 /** @param {FromWorker} message */
 const post = (message) => port.postMessage(message);
@@ -88,7 +88,11 @@ async function handle(db, message) {
 }
 
 try {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // PGlite's start parameters replace its defaults: keep them and add the buffer cache's size.
+  const startParams = sharedBuffers
+    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
+    : undefined;
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startParams ? { startParams } : {}) });
   port.on('message', (/** @type {ToWorker} */ message) => {
     handle(db, message).then(
       (result) => post({ op: 'answer', id: message.id, result }),

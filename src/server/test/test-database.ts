@@ -10,10 +10,16 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
   return openScratchDatabase(process.env.TEST_DATABASE_URL);
 }
 
-/** A new database dropped again on close: on the PostgreSQL server at serverUrl, else in-memory PGlite. */
-export async function openScratchDatabase(serverUrl: string | undefined): Promise<DatabaseHandle> {
+/**
+ * A new database dropped again on close: on the PostgreSQL server at serverUrl, else in-memory
+ * PGlite (with PGlite's own buffer cache unless sharedBuffers says otherwise, as the server's config does).
+ */
+export async function openScratchDatabase(
+  serverUrl: string | undefined,
+  sharedBuffers?: string,
+): Promise<DatabaseHandle> {
   if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', sharedBuffers });
     await handle.migrate();
     return handle;
   }

@@ -1,0 +1,22 @@
+/** The environment → configuration rules: defaults, and a clear error for a value that cannot work. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives PGlite a 512MB buffer cache unless PGLITE_SHARED_BUFFERS says otherwise', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('512MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).pgliteSharedBuffers).toBe('1GB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+  });
+
+  it.each([
+    ['512', 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB'],
+    ['512mb', 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB'],
+    ['8MB', 'PGLITE_SHARED_BUFFERS must be between 16MB and 1GB'],
+    ['2GB', 'PGLITE_SHARED_BUFFERS must be between 16MB and 1GB'],
+  ])('refuses PGLITE_SHARED_BUFFERS=%s with a message saying what would do', (value, message) => {
+    const attempt = () => loadConfig({ PGLITE_SHARED_BUFFERS: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+  });
+});
