@@ -1,39 +1,18 @@
-import ReactMarkdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { lazy, Suspense } from 'react';
 import { cn } from '@web/lib/utils';
 
+// react-markdown and its parsers are the largest part of the client: they load with the first
+// text shown as Markdown, not with every page (the header's bell is on every page).
+const MarkdownRenderer = lazy(() => import('./markdown-renderer').then((m) => ({ default: m.MarkdownRenderer })));
+
 /**
- * Markdown as the app shows it everywhere (announcements, documentation, App Doc): GitHub
- * flavour (tables, task lists, strikethrough), raw HTML never rendered, links to other sites
- * opened in a new tab.
+ * A Markdown text as the app shows it everywhere (see markdown-renderer.tsx). Until the renderer
+ * has loaded, the text shows as written, its line breaks kept.
  */
 export function Markdown({ children, className }: { children: string; className?: string }) {
   return (
-    <div className={cn('markdown text-sm leading-relaxed', className)}>
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        skipHtml
-        components={{
-          // A task list's box (- [x] …) is read-only; give it a name, the item's text follows it.
-          input: ({ type, checked, disabled }) => (
-            <input type={type} checked={checked} disabled={disabled} readOnly aria-label={checked ? 'Done' : 'To do'} />
-          ),
-          a: ({ href, children: text }) => {
-            const external = href ? /^https?:\/\//.test(href) : false;
-            return (
-              <a
-                href={href}
-                className="font-medium text-primary underline underline-offset-4"
-                {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
-              >
-                {text}
-              </a>
-            );
-          },
-        }}
-      >
-        {children}
-      </ReactMarkdown>
-    </div>
+    <Suspense fallback={<div className={cn('text-sm leading-relaxed whitespace-pre-wrap', className)}>{children}</div>}>
+      <MarkdownRenderer className={className}>{children}</MarkdownRenderer>
+    </Suspense>
   );
 }
