@@ -123,7 +123,9 @@ export const stoveIds = pgTable(
   },
   (t) => [
     uniqueIndex('stove_ids_code_key').on(t.code),
-    check('stove_ids_code_format', sql`${t.code} ~ '^[A-Z0-9-]{4,32}$'`),
+    // ^[A-Z0-9-]{4,32}$ said as a length and a character class: PostgreSQL's regex engine expands
+    // the {4,32} repetition, which cost 2.9 µs an ID on PGlite, 9% of a batch of 100,000.
+    check('stove_ids_code_format', sql`char_length(${t.code}) between 4 and 32 and ${t.code} !~ '[^A-Z0-9-]'`),
     check(
       'stove_ids_transit',
       sql`(${t.status} = 'in_transit') = (${t.pendingTransferId} is not null)

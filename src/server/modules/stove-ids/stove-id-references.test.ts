@@ -182,3 +182,34 @@ describe('what stove IDs name is kept', () => {
     expect(row?.location).toBe('Moved');
   });
 });
+
+describe('a stove code is 4 to 32 capital letters, digits and dashes (stove_ids_code_format)', () => {
+  const CHECK_VIOLATION = '23514';
+  const insertCode = (value: string) =>
+    ctx.handle.db.execute(
+      sql`insert into stove_ids (code, batch_id, factory_id, status) values (${value}, ${made.batchId}::uuid, ${factoryId}::uuid, 'in_stock')`,
+    );
+
+  it.each([
+    ['three characters', 'AB1'],
+    ['33 characters', `A${'1'.repeat(32)}`],
+    ['a small letter', 'STVa00012'],
+    ['a space', 'STV 00012'],
+    ['a letter outside A-Z', 'STVÄ00012'],
+    ['a line break at the end', 'STV00012\n'],
+    ['empty', ''],
+  ])('refuses %s', async (_, value) => {
+    await expect(insertCode(value)).rejects.toMatchObject({
+      cause: { code: CHECK_VIOLATION, constraint: 'stove_ids_code_format' },
+    });
+    expect(await countRows(ctx.handle.db, stoveIds, eq(stoveIds.code, value))).toBe(0);
+  });
+
+  it.each([
+    ['four characters', 'AB12'],
+    ['32 characters', `A-${'9'.repeat(30)}`],
+  ])('takes %s', async (_, value) => {
+    await insertCode(value);
+    expect(await countRows(ctx.handle.db, stoveIds, eq(stoveIds.code, value))).toBe(1);
+  });
+});

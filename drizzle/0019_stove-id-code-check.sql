@@ -1,0 +1,2 @@
+ALTER TABLE "stove_ids" DROP CONSTRAINT "stove_ids_code_format";--> statement-breakpoint
+ALTER TABLE "stove_ids" ADD CONSTRAINT "stove_ids_code_format" CHECK (char_length("stove_ids"."code") between 4 and 32 and "stove_ids"."code" !~ '[^A-Z0-9-]');
