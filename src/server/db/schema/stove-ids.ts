@@ -134,7 +134,7 @@ export const stoveIds = pgTable(
     ),
     check('stove_ids_void_reason', sql`(${t.status} = 'void') = (${t.voidReason} is not null)`),
     index('stove_ids_factory_status_code_idx').on(t.factoryId, t.status, t.code),
-    index('stove_ids_status_code_idx').on(t.status, t.code),
+    // No (status, code) index: a status across factories is read factory by factory (stove-ids.repository).
     index('stove_ids_batch_code_idx').on(t.batchId, t.code),
     index('stove_ids_created_idx').on(t.createdAt, t.id),
     index('stove_ids_pending_transfer_idx')

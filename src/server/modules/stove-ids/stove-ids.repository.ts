@@ -87,18 +87,21 @@ function sortColumn(sort: Exclude<StoveIdFilters['sort'], 'code'>) {
   return sort === 'createdAt' ? s.createdAt : s.updatedAt;
 }
 
-/** One (batch_id, code), (factory_id, status, code) or (status, code) index range: its leading columns' values. */
+/** One (batch_id, code) or (factory_id, status, code) index range: its leading columns' values. */
 interface CodeRange {
   filters: IndexedFilter[];
   columns: AnyPgColumn[];
-  values: string[];
+  /** Values, or SQL naming them (a factory of the lateral join below). */
+  values: (string | SQL)[];
 }
+
+/** Each factory, joined laterally to its own range of a status (see statusRanges). */
+const eachFactory = sql`each_factory.id`;
 
 /**
  * The index range that holds a filter's rows in code order, if one does. PostgreSQL, expecting a
- * factory's or a status's rows to be spread evenly, would rather walk the code index (or the
- * (status, code) one) and discard other factories' rows, which is slow when they are clustered
- * (they are: by batch). So the range is written as row comparisons on the index's leading columns
+ * factory's or a status's rows to be spread evenly, would rather walk the code index and discard
+ * other factories' rows, which is slow when they are clustered (they are: by batch). So the range is written as row comparisons on the index's leading columns
  * and code, and ordered by them: no column becomes a constant, so only that index gives the order
  * asked for, and the comparisons position the scan at the cursor and end it with the range.
  */
@@ -107,8 +110,22 @@ function codeRange(f: StoveIdFilters, status: string | undefined = f.status): Co
   if (f.factoryId && status) {
     return { filters: ['factoryId', 'status'], columns: [s.factoryId, s.status], values: [f.factoryId, status] };
   }
-  if (status) return { filters: ['status'], columns: [s.status], values: [status] };
   return null;
+}
+
+/**
+ * A status across factories: the (factory_id, status, code) range of each factory, joined
+ * laterally to the factories (a few dozen at most) and merged. There is no (status, code) index:
+ * every ID written or changing status would maintain it, and it was a ninth of a batch's time.
+ */
+function statusRanges(f: StoveIdFilters, body: (range: CodeRange) => SQL): SQL | null {
+  if (f.batchId || f.factoryId || !f.status) return null;
+  const range: CodeRange = {
+    filters: ['status'],
+    columns: [s.factoryId, s.status],
+    values: [eachFactory, f.status],
+  };
+  return sql`select in_factory.* from factories each_factory cross join lateral (${body(range)}) in_factory`;
 }
 
 function inCodeRange(range: CodeRange, dir: 'asc' | 'desc', afterCode: string | null): SQL {
@@ -152,6 +169,8 @@ function pageQuery(f: StoveIdFilters, cursor: Cursor | null, limit: number): SQL
         order by ${ordered([...range.columns, s.code], f.dir)} limit ${limit}`;
   const range = codeRange(f);
   if (range) return rangePage(range);
+  const acrossFactories = statusRanges(f, rangePage);
+  if (acrossFactories) return sql`${acrossFactories} order by code ${sql.raw(f.dir)} limit ${limit}`;
   if (f.factoryId) {
     // A factory's IDs in code order: one (factory_id, status, code) range per status, merged.
     const branches = STOVE_ID_STATUSES.map((status) => sql`(${rangePage(codeRange(f, status) as CodeRange)})`);
@@ -199,10 +218,15 @@ export function countStoveIds(db: Executor, f: StoveIdFilters): Promise<Total> {
   const where = filtersWhere(f);
   if (!where) return countCapped(db, sql`${s}`, undefined, s);
   const range = codeRange(f);
+  const inRange = (r: CodeRange) =>
+    sql`${selectWhere(whereAll(filtersWhere(f, r.filters), inCodeRange(r, 'asc', null)), sql`1`)}
+        order by ${ordered([...r.columns, s.code], 'asc')}`;
+  const acrossFactories = statusRanges(f, inRange);
   let matching: SQL;
   if (range) {
-    const inRange = whereAll(filtersWhere(f, range.filters), inCodeRange(range, 'asc', null));
-    matching = sql`${selectWhere(inRange, sql`1`)} order by ${ordered([...range.columns, s.code], 'asc')}`;
+    matching = inRange(range);
+  } else if (acrossFactories) {
+    matching = acrossFactories;
   } else if (f.factoryId) {
     const inFactory = sql`${s.factoryId} >= ${f.factoryId} and ${s.factoryId} <= ${f.factoryId}`;
     matching = sql`${selectWhere(whereAll(filtersWhere(f, ['factoryId']), inFactory), sql`1`)}

@@ -1,0 +1,1 @@
+DROP INDEX "stove_ids_status_code_idx";
