@@ -9,7 +9,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { factories } from '../../db/schema/core';
-import { stoveIdEvents, stoveIds } from '../../db/schema/stove-ids';
+import { stoveIdEvents, stoveIds, stoveTransferItems } from '../../db/schema/stove-ids';
 import { countRows } from '../../test/db-assert';
 import { makeStoveIds, type MadeStoveIds } from '../../test/stove-ids';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -211,5 +211,65 @@ describe('a stove code is 4 to 32 capital letters, digits and dashes (stove_ids_
   ])('takes %s', async (_, value) => {
     await insertCode(value);
     expect(await countRows(ctx.handle.db, stoveIds, eq(stoveIds.code, value))).toBe(1);
+  });
+});
+
+describe("a transfer's items name an existing transfer and existing IDs, for good", () => {
+  /** Items for both made IDs in one statement; the second's transfer or ID as given. */
+  const insertItems = (second: { transferId?: string; stoveIdId?: number }) =>
+    ctx.handle.db.execute(
+      sql`insert into stove_transfer_items (transfer_id, stove_id_id, held_status) values
+            (${transferId}::uuid, ${made.ids[0]}, 'in_stock'),
+            (${second.transferId ?? transferId}::uuid, ${second.stoveIdId ?? made.ids[1]}, 'in_stock')`,
+    );
+  const items = () => countRows(ctx.handle.db, stoveTransferItems, eq(stoveTransferItems.transferId, transferId));
+
+  it.each([
+    [
+      'transfer_id',
+      'stove_transfers',
+      (): { transferId?: string; stoveIdId?: number } => ({ transferId: randomUUID() }),
+      (v: { transferId?: string; stoveIdId?: number }) => v.transferId,
+    ],
+    ['stove_id_id', 'stove_ids', () => ({ stoveIdId: 987_654_321 }), () => '987654321'],
+  ])('items with an unknown %s are refused whole', async (column, table, second, shown) => {
+    const values = second();
+    await expect(insertItems(values)).rejects.toMatchObject({
+      cause: {
+        code: FOREIGN_KEY_VIOLATION,
+        message: `insert or update on table "stove_transfer_items" violates a reference: ${column}=${shown(values)} is not in ${table}`,
+      },
+    });
+    expect(await items()).toBe(0);
+  });
+
+  it("items whose references exist are written, their outcome changes, their references don't", async () => {
+    await insertItems({});
+    expect(await items()).toBe(2);
+    await ctx.handle.db.execute(
+      sql`update stove_transfer_items set outcome = 'received' where transfer_id = ${transferId}::uuid`,
+    );
+    const other = made.ids[1];
+    for (const set of [sql`stove_id_id = ${other}`, sql`transfer_id = ${randomUUID()}::uuid`]) {
+      await expect(
+        ctx.handle.db.execute(
+          sql`update stove_transfer_items set ${set} where transfer_id = ${transferId}::uuid and stove_id_id = ${made.ids[0]}`,
+        ),
+      ).rejects.toMatchObject({
+        cause: {
+          code: RESTRICT_VIOLATION,
+          message: "UPDATE of stove_transfer_items refused: an item's transfer and stove ID never change",
+        },
+      });
+    }
+    const rows = await ctx.handle.db
+      .select({ id: stoveTransferItems.stoveIdId, outcome: stoveTransferItems.outcome })
+      .from(stoveTransferItems)
+      .where(eq(stoveTransferItems.transferId, transferId))
+      .orderBy(stoveTransferItems.stoveIdId);
+    expect(rows).toEqual([
+      { id: made.ids[0], outcome: 'received' },
+      { id: made.ids[1], outcome: 'received' },
+    ]);
   });
 });
