@@ -101,9 +101,10 @@ const eachFactory = sql`each_factory.id`;
 /**
  * The index range that holds a filter's rows in code order, if one does. PostgreSQL, expecting a
  * factory's or a status's rows to be spread evenly, would rather walk the code index and discard
- * other factories' rows, which is slow when they are clustered (they are: by batch). So the range is written as row comparisons on the index's leading columns
- * and code, and ordered by them: no column becomes a constant, so only that index gives the order
- * asked for, and the comparisons position the scan at the cursor and end it with the range.
+ * other factories' rows, which is slow when they are clustered (they are: by batch). So the range
+ * is written as row comparisons on the index's leading columns and code, and ordered by them: no
+ * column becomes a constant, so only that index gives the order asked for, and the comparisons
+ * position the scan at the cursor and end it with the range.
  */
 function codeRange(f: StoveIdFilters, status: string | undefined = f.status): CodeRange | null {
   if (f.batchId) return { filters: ['batchId'], columns: [s.batchId], values: [f.batchId] };
@@ -217,25 +218,21 @@ export async function listStoveIdRows(
 export function countStoveIds(db: Executor, f: StoveIdFilters): Promise<Total> {
   const where = filtersWhere(f);
   if (!where) return countCapped(db, sql`${s}`, undefined, s);
-  const range = codeRange(f);
   const inRange = (r: CodeRange) =>
     sql`${selectWhere(whereAll(filtersWhere(f, r.filters), inCodeRange(r, 'asc', null)), sql`1`)}
         order by ${ordered([...r.columns, s.code], 'asc')}`;
-  const acrossFactories = statusRanges(f, inRange);
-  let matching: SQL;
-  if (range) {
-    matching = inRange(range);
-  } else if (acrossFactories) {
-    matching = acrossFactories;
-  } else if (f.factoryId) {
+  const matchingRows = (): SQL => {
+    const range = codeRange(f);
+    if (range) return inRange(range);
+    const acrossFactories = statusRanges(f, inRange);
+    if (acrossFactories) return acrossFactories;
+    if (!f.factoryId) return selectWhere(where, sql`1`);
     const inFactory = sql`${s.factoryId} >= ${f.factoryId} and ${s.factoryId} <= ${f.factoryId}`;
-    matching = sql`${selectWhere(whereAll(filtersWhere(f, ['factoryId']), inFactory), sql`1`)}
-                   order by ${ordered([s.factoryId, s.status, s.code], 'asc')}`;
-  } else {
-    matching = selectWhere(where, sql`1`);
-  }
+    return sql`${selectWhere(whereAll(filtersWhere(f, ['factoryId']), inFactory), sql`1`)}
+               order by ${ordered([s.factoryId, s.status, s.code], 'asc')}`;
+  };
   const key = JSON.stringify([f.q, f.factoryId, f.status, f.batchId, f.from, f.to]);
-  return countPastCap(db, key, () => countCapped(db, sql`(${matching}) matching`, undefined));
+  return countPastCap(db, key, () => countCapped(db, sql`(${matchingRows()}) matching`, undefined));
 }
 
 type Total = Awaited<ReturnType<typeof countCapped>>;
@@ -294,6 +291,8 @@ export interface StoveIdDetailRow extends StoveIdRow {
  * whole history, as one JSON value from the database function stove_id_detail (migration 0018):
  * one round trip, and a plan kept from call to call. Planning the statement (its joins and a
  * scalar subquery per document type) took twice as long as running it, on every request.
+ * StoveIdDetailRow is the shape it returns: a change to one is a new migration that replaces the
+ * function (`create or replace function stove_id_detail`).
  */
 export async function findStoveIdByCode(db: Executor, code: string): Promise<StoveIdDetailRow | null> {
   const [row] = await queryRows<{ detail: StoveIdDetailRow | null }>(
