@@ -90,14 +90,21 @@ export async function insertTransfer(db: Executor, t: NewTransfer): Promise<{ id
   return row;
 }
 
-/** The transfer's items (outcome pending), each holding the ID's current status. */
-export async function insertTransferItems(db: Executor, transferId: string, ids: readonly number[]): Promise<void> {
+/**
+ * The transfer's items (outcome pending), each holding the status its ID had when locked (the rows
+ * are locked, so it is still the current one; not read again).
+ */
+export async function insertTransferItems(
+  db: Executor,
+  transferId: string,
+  locked: readonly { id: number; status: StoveIdStatus }[],
+): Promise<void> {
   await db.execute(
     sql`insert into stove_transfer_items (transfer_id, stove_id_id, held_status)
-        select ${transferId}, s.id, s.status
-          from stove_ids s
-         where s.id = any(${sqlBigintArray(ids)})
-         order by s.id`,
+        select ${transferId}, l.id, l.status
+          from unnest(${sqlBigintArray(locked.map((l) => l.id))},
+                      ${sqlTextArray(locked.map((l) => l.status))}::stove_id_status[]) as l(id, status)
+         order by l.id`,
   );
 }
 

@@ -263,7 +263,7 @@ export async function sendTransfer(db: Database, actor: Actor, input: SendInput)
         note: input.note,
         actorId: actor.userId,
       });
-      await insertTransferItems(tx, transfer.id, ids);
+      await insertTransferItems(tx, transfer.id, locked);
       const changed = await changeStoveIdStatuses(tx, {
         ids,
         kind: 'sent',
