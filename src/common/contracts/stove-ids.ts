@@ -110,7 +110,9 @@ export const stoveIdSchema = z.object({
 export type StoveId = z.infer<typeof stoveIdSchema>;
 
 const stoveIdListOptions = {
-  sortable: ['code', 'updatedAt', 'createdAt'],
+  // Not by last change: a million IDs would be sorted on every page, and an index on it would be
+  // paid by every status change (decision 0009).
+  sortable: ['code', 'createdAt'],
   defaultSort: 'code',
   filters: {
     factoryId: uuidFilterSchema,

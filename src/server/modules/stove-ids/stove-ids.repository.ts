@@ -54,7 +54,6 @@ type StoveIdFilters = Omit<ListStoveIdsQuery, 'limit' | 'cursor'>;
 /** The cursor value of each sort. */
 export const STOVE_ID_SORT_VALUES: Record<StoveIdFilters['sort'], (row: StoveIdRow) => Cursor['v']> = {
   code: (r) => r.code,
-  updatedAt: (r) => r.updatedAt,
   createdAt: (r) => r.createdAt,
 };
 
@@ -81,10 +80,6 @@ function filtersWhere(f: StoveIdFilters, skip: readonly IndexedFilter[] = []): S
     f.from ? sql`${s.createdAt} >= ${dayStart(f.from)}` : undefined,
     f.to ? sql`${s.createdAt} < ${dayStart(f.to)} + interval '1 day'` : undefined,
   );
-}
-
-function sortColumn(sort: Exclude<StoveIdFilters['sort'], 'code'>) {
-  return sort === 'createdAt' ? s.createdAt : s.updatedAt;
 }
 
 /** One (batch_id, code) or (factory_id, status, code) index range: its leading columns' values. */
@@ -157,8 +152,8 @@ const selectWhere = (where: SQL | undefined, columns = sql`*`) =>
 
 /** SELECT * of one page: the filter's rows in order, from the index that has them in that order. */
 function pageQuery(f: StoveIdFilters, cursor: Cursor | null, limit: number): SQL {
-  if (f.sort !== 'code') {
-    const sort = sortColumn(f.sort);
+  if (f.sort === 'createdAt') {
+    const sort = s.createdAt;
     const after = afterCursor(sort, s.id, f.dir, cursor, cursorRowValue(s, sort, s.id, cursor));
     return sql`${selectWhere(whereAll(filtersWhere(f), after))}
                order by ${sql.join(orderBy(sort, s.id, f.dir), sql`, `)} limit ${limit}`;
@@ -194,7 +189,7 @@ export async function listStoveIdRows(
   const pageOrder =
     f.sort === 'code'
       ? sql`page.code ${sql.raw(f.dir)}`
-      : sql`page.${sql.raw(f.sort === 'createdAt' ? 'created_at' : 'updated_at')} ${sql.raw(f.dir)}, page.id ${sql.raw(f.dir)}`;
+      : sql`page.created_at ${sql.raw(f.dir)}, page.id ${sql.raw(f.dir)}`;
   const { items } = await queryJsonPage<StoveIdRow>(db, {
     items: sql`select json_build_object(
                  'id', page.id::text, 'code', page.code, 'status', page.status, 'heldStatus', page.held_status,

@@ -56,7 +56,6 @@ export const STOVE_ID_COLUMNS: readonly DataTableColumn<StoveId>[] = [
   {
     id: 'updatedAt',
     header: 'Last change',
-    sortKey: 'updatedAt',
     cell: (s) => (
       <time dateTime={s.updatedAt} className="whitespace-nowrap">
         {formatDateTime(s.updatedAt)}

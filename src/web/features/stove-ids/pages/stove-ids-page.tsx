@@ -34,7 +34,7 @@ const STOVE_ID_FILTERS = {
 } as const;
 
 const STOVE_ID_LIST: ListStateConfig<ListStoveIdsQuery['sort'], typeof STOVE_ID_FILTERS> = {
-  sortable: ['code', 'createdAt', 'updatedAt'],
+  sortable: ['code', 'createdAt'],
   defaultSort: 'code',
   filters: STOVE_ID_FILTERS,
 };
