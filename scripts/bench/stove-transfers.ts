@@ -3,10 +3,22 @@
  * over HTTP one request at a time, in a registry of BENCH_TRANSFER_REGISTRY IDs (default 200,000):
  * ~20 sends by the sending factory's manager, then ~20 confirms by the destination's, plus the
  * live eligibility check of 5,000 codes the transfer screen calls (no target; for reference).
+ * Then where the time goes: each database step of a send and of a confirm, timed on its own
+ * through the repositories, in transactions that are rolled back (decision 0009).
  */
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../src/server/db/client';
+import type { Database, DatabaseHandle, Executor } from '../../src/server/db/client';
 import { createFactory } from '../../src/server/modules/factories/factories.service';
+import {
+  changeStoveIdStatuses,
+  lockStoveIdsByCodes,
+  lockStoveIdsOfTransfer,
+} from '../../src/server/modules/stove-ids/stove-id-status.repository';
+import {
+  insertTransfer,
+  insertTransferItems,
+  settlePendingItems,
+} from '../../src/server/modules/stove-transfers/stove-transfers.repository';
 import { makeStoveIds } from '../../src/server/test/stove-ids';
 import { signInAs, startBenchApp, verdict } from './support';
 
@@ -85,10 +97,10 @@ export async function benchStoveTransfers(label: string, databaseUrl?: string): 
   const { base } = bench;
   try {
     const { from, to, batches, seconds } = await seed(bench.handle);
-    const managerOf = async (email: string, factoryId: string) =>
-      (await signInAs(bench, { email, name: email, groups: ['Factory Manager'], factoryId })).cookie;
-    const sender = await managerOf('sender@bench.example', from);
-    const receiver = await managerOf('receiver@bench.example', to);
+    const managerOf = (email: string, factoryId: string) =>
+      signInAs(bench, { email, name: email, groups: ['Factory Manager'], factoryId });
+    const { id: senderId, cookie: sender } = await managerOf('sender@bench.example', from);
+    const { cookie: receiver } = await managerOf('receiver@bench.example', to);
     console.log(
       `\n## Stove ID transfers of ${PER_TRANSFER.toLocaleString('en-US')} IDs on ${label} ` +
         `(registry of ${Math.max(REGISTRY, (TRANSFERS + WARM_UP) * PER_TRANSFER).toLocaleString('en-US')} IDs seeded in ${seconds.toFixed(1)} s; one request at a time)`,
@@ -116,7 +128,96 @@ export async function benchStoveTransfers(label: string, databaseUrl?: string): 
     report('check 5,000 codes (transfer screen)', checks, null);
     report('send 5,000 IDs', sends, TARGET_MS);
     report('confirm 5,000 IDs', confirms, TARGET_MS);
+    await timeSteps(bench.handle.db, { from, to, actorId: senderId });
   } finally {
     await bench.close();
+  }
+}
+
+/** Thrown to roll a timed step's transaction back. */
+class RollBack extends Error {}
+
+/** Runs `steps` in a transaction, timing each, and rolls it back. */
+async function timedSteps(db: Database, steps: [string, (tx: Executor) => Promise<unknown>][]) {
+  const times = new Map<string, number>();
+  await db
+    .transaction(async (tx) => {
+      for (const [name, step] of steps) {
+        const started = performance.now();
+        await step(tx);
+        times.set(name, performance.now() - started);
+      }
+      throw new RollBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RollBack)) throw error;
+    });
+  return times;
+}
+
+/**
+ * The database steps of a send and of a confirm of 5,000 IDs, each timed on its own (median of
+ * STEP_ROUNDS, rolled back): what a request spends beyond them is the HTTP exchange, the checks in
+ * JavaScript, the transfer row, its audit row and the commit.
+ */
+async function timeSteps(db: Database, sides: { from: string; to: string; actorId: string }): Promise<void> {
+  const { from, to, actorId } = sides;
+  const STEP_ROUNDS = 8;
+  const samples = new Map<string, number[]>();
+  const keep = (times: Map<string, number>) => {
+    for (const [name, ms] of times) samples.set(name, [...(samples.get(name) ?? []), ms]);
+  };
+  const transferOf = (tx: Executor, count: number) =>
+    insertTransfer(tx, { fromFactoryId: from, toFactoryId: to, idCount: count, note: null, actorId });
+  for (let round = 0; round < STEP_ROUNDS; round++) {
+    const { codes } = await makeStoveIds(db, { factoryId: from, count: PER_TRANSFER });
+    let locked: Awaited<ReturnType<typeof lockStoveIdsByCodes>> = [];
+    let transfer = { id: '' };
+    keep(
+      await timedSteps(db, [
+        ['send: lock the IDs by code', async (tx) => (locked = await lockStoveIdsByCodes(tx, codes))],
+        [
+          'send: the transfer and its items',
+          async (tx) => {
+            transfer = await transferOf(tx, locked.length);
+            await insertTransferItems(tx, transfer.id, locked);
+          },
+        ],
+        [
+          'send: status and history',
+          (tx) =>
+            changeStoveIdStatuses(tx, {
+              ids: locked.map((l) => l.id),
+              kind: 'sent',
+              set: sql`status = 'in_transit', held_status = s.status, pending_transfer_id = ${transfer.id}`,
+              document: { type: 'transfer', id: transfer.id },
+              actorId,
+            }),
+        ],
+        [
+          'confirm: lock the IDs of the transfer',
+          async (tx) => {
+            locked = await lockStoveIdsOfTransfer(tx, transfer.id);
+          },
+        ],
+        [
+          'confirm: status and history',
+          (tx) =>
+            changeStoveIdStatuses(tx, {
+              ids: locked.map((l) => l.id),
+              kind: 'received',
+              set: sql`status = held_status, held_status = null, pending_transfer_id = null, factory_id = ${to}`,
+              document: { type: 'transfer', id: transfer.id },
+              actorId,
+            }),
+        ],
+        ['confirm: the items received', (tx) => settlePendingItems(tx, transfer.id, 'received')],
+      ]),
+    );
+  }
+  console.log(`  -- where the time goes: each step on its own, median of ${STEP_ROUNDS}, rolled back`);
+  for (const [name, times] of samples) {
+    const sorted = [...times].sort((a, b) => a - b);
+    console.log(`  ${name.padEnd(40)} ${percentile(sorted, 50).toFixed(0).padStart(4)} ms`);
   }
 }
