@@ -24,8 +24,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_500 },
+  // Upper bounds on waiting, not targets (those are in `npm run bench`): generous, because the
+  // two-core CI machine's speed varies from day to day by up to twice (decision 0009).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: BASE_URL,

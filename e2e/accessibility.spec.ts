@@ -25,7 +25,7 @@ test('the shell, an area page and the Access Denied card have no serious accessi
 });
 
 test('the stove transfer pages have no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   const msa = await factoryByCode(page, 'MSA');
@@ -63,7 +63,7 @@ test('the stove transfer pages have no serious accessibility violation', async (
 
 test('the stove ID management pages have no serious accessibility violation', async ({ page }) => {
   // Five pages and dialogs, each with an axe scan.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const options = (await (await page.request.get('/api/factories/options')).json()) as {
     items: { id: string; code: string }[];

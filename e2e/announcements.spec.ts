@@ -64,7 +64,7 @@ async function publish(
 test('a manager publishes for a group: its member sees it in the header and marks it read; another group does not', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = uniqueTitle('Sales meeting');
   const officer = await signedIn(browser, 'Sales Officer');
   const manager = await signedIn(browser, 'Sales Manager');
@@ -134,7 +134,7 @@ test('a manager publishes for a group: its member sees it in the header and mark
 test('a scheduled announcement waits for its time; editing publishes it; Expire now takes it away', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = uniqueTitle('Jig training');
   const coupler = await signedIn(browser, 'Stove Coupler');
   const admin = await signedIn(browser, 'Admin');

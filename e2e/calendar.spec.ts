@@ -22,7 +22,7 @@ async function createEvent(page: Page, data: Record<string, unknown>): Promise<{
 const dayCell = (page: Page, day: string) => page.locator(`td[data-day="${day}"]`);
 
 test('an admin creates, sees, edits, moves and deletes an event', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const title = `${uniquePrefix()} planning meeting`;
   await login(page, 'Admin');
   await page.goto(`/calendar?view=month&date=${MONTH}-12`);
@@ -132,7 +132,7 @@ test('an admin creates, sees, edits, moves and deletes an event', async ({ page 
 test('the view, date and filters stay in the URL through a reload, and "+N more" lists a busy day', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const prefix = uniquePrefix();
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
@@ -195,7 +195,7 @@ test('a factory-scoped user sees company-wide events and their own factory’s, 
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const prefix = uniquePrefix();
   await login(page, 'Admin');
   const msa = await factoryByCode(page, 'MSA');

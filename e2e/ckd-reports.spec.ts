@@ -189,7 +189,7 @@ test("a Factory Manager's factory report shows their own factory day by day", as
 });
 
 test('both reports have no serious accessibility violation and fit a phone', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const world = await makeKitHistory(page);
   const days = lastMonth();

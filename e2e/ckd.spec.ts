@@ -71,7 +71,7 @@ async function signedIn(browser: Browser, group: Parameters<typeof login>[1]): P
 }
 
 test('an Admin creates a CKD category with steel usage, and deactivates it after confirming', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   const steel = await steelWithStock(page, nbo.id, 100);
@@ -110,7 +110,7 @@ test('an Admin creates a CKD category with steel usage, and deactivates it after
 });
 
 test('an Admin records produced kits and sees the steel consumed; short steel is refused', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   const steel = await steelWithStock(page, nbo.id, 100);
@@ -157,7 +157,7 @@ test('an Admin records produced kits and sees the steel consumed; short steel is
 test('an Admin transfers kits and sees the stock move; a transfer of more than the stock is refused', async ({
   page,
 }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const [nbo, msa] = [await factoryByCode(page, 'NBO'), await factoryByCode(page, 'MSA')];
   const kit = await kitsAt(page, nbo.id, 30);
@@ -213,7 +213,7 @@ test('a Factory Manager sends kits from their own factory only, and sees only th
   page,
   browser,
 }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   const admin = await signedIn(browser, 'Admin');
   const [nbo, msa, ksm] = await Promise.all(['NBO', 'MSA', 'KSM'].map((c) => factoryByCode(admin, c)));
   if (!nbo || !msa || !ksm) throw new Error('demo factories missing');
@@ -264,7 +264,7 @@ test('a Factory Manager sends kits from their own factory only, and sees only th
 });
 
 test('the CKD stock and transfer pages have no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   await kitsAt(page, nbo.id, 3);
@@ -280,7 +280,7 @@ test('the CKD stock and transfer pages have no serious accessibility violation',
 });
 
 test('CKD Categories and its form have no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   await kitsAt(page, nbo.id, 3);
@@ -295,7 +295,7 @@ test('CKD Categories and its form have no serious accessibility violation', asyn
 });
 
 test('Produced CKD Records and its form have no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   await kitsAt(page, nbo.id, 3);
@@ -309,7 +309,7 @@ test('Produced CKD Records and its form have no serious accessibility violation'
 });
 
 test('the CKD pages fit a phone', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   await kitsAt(page, nbo.id, 4);

@@ -17,7 +17,7 @@ function docNav(page: Page) {
 }
 
 test('an admin creates a page, edits it and sees two versions in its history', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const word = uniqueWord();
   const title = `Glaze mixing ${word}`;
   await login(page, 'Admin');

@@ -60,7 +60,7 @@ function tabs(page: Page) {
 test('an admin sets up an item, receives, removes and transfers stock, and the overview and history follow', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const token = uniqueToken('I');
   const symbol = token.slice(-6).toLowerCase();
   await login(page, 'Admin');
@@ -236,7 +236,7 @@ test('an admin sets up an item, receives, removes and transfers stock, and the o
 });
 
 test('a Factory Manager sees only their factory and sends stock only from it', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const token = uniqueToken('F');
   const item = await createItem(page, token, 0);
@@ -271,7 +271,7 @@ test('a Factory Manager sees only their factory and sends stock only from it', a
 });
 
 test('on a phone the input form fits the screen and saves', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'Admin');
   const token = uniqueToken('P');
@@ -294,7 +294,7 @@ test('on a phone the input form fits the screen and saves', async ({ page }) => 
 });
 
 test('the overview and a form tab have no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const token = uniqueToken('A');
   const item = await createItem(page, token, 10);

@@ -13,13 +13,13 @@ import {
   uniquePrefix,
 } from './stove-transfers.support';
 
-const LIVE = { timeout: 10_000 };
+const LIVE = { timeout: 20_000 };
 
 test('a transfer sent in one browser appears at the destination in another, with a toast and the badge', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const code = uniquePrefix().slice(-6);
   const created = await page.request.post('/api/factories', {
@@ -59,7 +59,7 @@ test('when the live stream cannot be opened the page polls, and picks the stream
   await login(page, 'Admin');
   await expect(page.locator('main[data-live="polling"]')).toBeVisible();
   await page.unroute('**/api/live');
-  await expect(page.locator('main[data-live="open"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('main[data-live="open"]')).toBeVisible({ timeout: 40_000 });
 });
 
 test('an announcement published in one browser reaches its reader in another: a toast and the bell', async ({
@@ -88,7 +88,7 @@ test('an announcement published in one browser reaches its reader in another: a 
 });
 
 test('the open dashboard reads its figures again when a transfer is sent', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const code = uniquePrefix().slice(-6);
   const created = await page.request.post('/api/factories', { data: { name: `Dash ${code}`, code, kind: 'assembly' } });

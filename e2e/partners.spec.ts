@@ -29,7 +29,7 @@ function salesCategoryCell(row: ReturnType<Page['getByRole']>, code: string) {
 }
 
 test('a Sales Manager creates, edits and deactivates a partner', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const name = `${uniqueToken('E')} Stores`;
   await login(page, 'Sales Manager');
   await page.goto('/customers');
@@ -117,7 +117,7 @@ test('in a short window, one click on Create partner with the cursor still in th
 test('a partner keeps its default sales category after the category is deactivated, until it is set to None', async ({
   page,
 }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   const t = uniqueToken('DSC');
   await login(page, 'Admin');
   const created = await page.request.post('/api/sales/categories', { data: { name: `${t} terms`, code: t } });

@@ -119,7 +119,7 @@ test('a supervisor submits a daily report, then finds it again and edits it', as
 });
 
 test('an admin sets targets and the tracker compares reported days with them', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const factory = await newFactory(page);
   // Yesterday 4 couplers × 8 h, today 5 × 7.5 h; today 3 stoves coupled (by the admin).

@@ -52,7 +52,7 @@ const cell = (page: Page, pkg: string, category: string) =>
   page.getByRole('button', { name: `History of ${pkg} for ${category}` });
 
 test('an admin creates a category and a package, sets two prices in one save, corrects one', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const token = uniqueToken('E');
   const categoryName = `${token} Market traders`;
   const otherCategory = `${token} Dealers`;
@@ -151,7 +151,7 @@ test('an admin creates a category and a package, sets two prices in one save, co
 });
 
 test('a scheduled price shows as next in the grid and can be withdrawn', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const token = uniqueToken('W');
   const categoryName = `${token} Schools`;
   const packageName = `${token} Institutional`;
@@ -207,7 +207,7 @@ test('a Factory Manager may allocate prices; a Sales Officer is denied the packa
 });
 
 test('the price grid and the packages list have no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   await page.goto('/sales/price-allocation');
   await expect(cell(page, 'Jiko Poa single', 'Retail')).toContainText('KES');

@@ -154,7 +154,7 @@ async function chooseCustomer(page: Page, name: string): Promise<void> {
 test('a seller makes an order by scanning IDs, prints it, cancels it; Canceled Sales and the ID history show it', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
   const codes = await validatedIds(admin, 'NBO', 4);
@@ -301,7 +301,7 @@ test('a seller makes an order by scanning IDs, prints it, cancels it; Canceled S
 });
 
 test('a Sales Officer sees an order without a Cancel button and cannot cancel through the API', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
   const codes = await validatedIds(admin, 'KSM', 2);
@@ -332,7 +332,7 @@ test('a Sales Officer sees an order without a Cancel button and cannot cancel th
 test('a Factory Manager on a phone sells from their own factory; an order the server refuses names the ID', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
   const codes = await validatedIds(admin, 'MSA', 4);
@@ -421,7 +421,7 @@ test('Enter pressed before the search answers chooses the customer typed, not on
 });
 
 test('the sales order screens have no serious accessibility problems', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
   const codes = await validatedIds(admin, 'NBO', 4);

@@ -35,7 +35,7 @@ function card(page: Page, testId: string): Locator {
 }
 
 test('the Senior Sales Manager reads the month, the chart and the latest orders, and opens them', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await login(page, 'Senior Sales Manager');
   await openOverview(page);
   const data = await overviewFromApi(page);
@@ -204,7 +204,7 @@ test('loading, an error with retry, and the empty state', async ({ page }) => {
   const failing = await failUntilRetry(page, OVERVIEW_API);
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: 'Could not load the sales overview.' });
-  await expect(alert).toBeVisible({ timeout: 15_000 });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
   await expect(alert).toContainText('Something went wrong on the server.');
   expect(await seriousViolations(page)).toEqual([]);
   await failing.retry(alert);

@@ -135,7 +135,7 @@ const row = (page: Page, table: string, first: string) =>
     .filter({ has: page.getByRole('rowheader', { name: first }) });
 
 test('an admin reads sales by customer and package, narrows to a customer, and downloads the CSV', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await login(page, 'Admin');
   const world = await sellAtNewFactory(page);
   // The dashboard the Admin landed on loaded the factory list before this factory existed.
@@ -220,7 +220,7 @@ test('an admin reads sales by customer and package, narrows to a customer, and d
 });
 
 test('a factory-scoped Sales Manager sees only their own factory, on a phone', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await login(admin, 'Admin');

@@ -49,7 +49,7 @@ async function recordMovement(
 }
 
 test('an admin creates a category, receives and uses steel, and the overview follows', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const name = `${uniqueToken('S')} stainless 1.0 mm`;
   const option = `${name} (AISI 304 1.0 mm)`;
   await login(page, 'Admin');
@@ -121,7 +121,7 @@ test('an admin creates a category, receives and uses steel, and the overview fol
 });
 
 test('using more steel than is in stock is refused and nothing is recorded', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await login(page, 'Admin');
   const name = `${uniqueToken('U')} mild sheet`;
   const categoryId = await createCategory(page, name, 0);
@@ -175,7 +175,7 @@ test('a Senior Production Manager sees the steel but cannot change categories or
 });
 
 test('the steel pages have no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const name = `${uniqueToken('A')} galvanised 0.8 mm`;
   const categoryId = await createCategory(page, name, 500);
@@ -211,7 +211,7 @@ test('the steel pages have no serious accessibility violation', async ({ page })
 });
 
 test('on a phone the steel pages fit the screen and a movement can be recorded', async ({ page }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'Admin');
   const name = `${uniqueToken('P')} flat bar`;

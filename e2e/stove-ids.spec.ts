@@ -48,7 +48,7 @@ function batchLabel(number: number): string {
 test('an Admin generates a batch with a progress bar, finds it by its prefix and opens an ID with its history', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const prefix = uniquePrefix('G');
   const first = stoveCode(prefix, 1, 7);
   const last = stoveCode(prefix, 12_000, 7);
@@ -83,7 +83,7 @@ test('an Admin generates a batch with a progress bar, finds it by its prefix and
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
   await dialog.getByRole('button', { name: 'Generate 12,000 IDs' }).click();
-  await expect(page.getByText(/^Batch B-\d{6}: 12,000 IDs created$/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/^Batch B-\d{6}: 12,000 IDs created$/)).toBeVisible({ timeout: 40_000 });
   await expect(dialog).toBeHidden();
   const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
   expect(seen[0]).toBe('0');

@@ -69,7 +69,7 @@ async function scan(page: Page, codes: string[]): Promise<void> {
 const codeList = (page: Page) => page.getByRole('list', { name: 'Stove IDs coupled: newest first' });
 
 test('a Stove Coupler on a phone scans IDs, sees them eligible, submits; the IDs are coupled', async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const admin = await signedIn(browser, 'Admin');
   const msa = await factoryByCode(admin, 'MSA');
   const model = await modelWithKits(admin, 'MSA', 5);
@@ -125,7 +125,7 @@ test('a Stove Coupler on a phone scans IDs, sees them eligible, submits; the IDs
 test('a bad code blocks Submit with its reason; a report the server refuses names the ID and changes nothing', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const admin = await signedIn(browser, 'Admin');
   const msa = await factoryByCode(admin, 'MSA');
   const nbo = await factoryByCode(admin, 'NBO');
@@ -170,7 +170,7 @@ test('a bad code blocks Submit with its reason; a report the server refuses name
 test('a Factory Manager voids a report from the overview; the IDs are in stock again; the coupler cannot void', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const admin = await signedIn(browser, 'Admin');
   const msa = await factoryByCode(admin, 'MSA');
   const model = await modelWithKits(admin, 'MSA', 6);
@@ -223,7 +223,7 @@ test('a Factory Manager voids a report from the overview; the IDs are in stock a
 });
 
 test('the stove report pages have no serious accessibility violation', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const admin = await signedIn(browser, 'Admin');
   const msa = await factoryByCode(admin, 'MSA');
   const model = await modelWithKits(admin, 'MSA', 3);

@@ -32,7 +32,7 @@ test('an Admin sends IDs by scanning and pasting; the destination confirms part;
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   const msa = await factoryByCode(page, 'MSA');
@@ -165,7 +165,7 @@ test('the sender cancels, the destination rejects with a reason, and a transfer 
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Sales Manager: NBO, factory-scoped, with stove-id-management.
   await login(page, 'Sales Manager');
   const nbo = await factoryByCode(page, 'NBO');

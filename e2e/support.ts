@@ -150,7 +150,7 @@ export async function fillAtOnce(fields: [Locator, string][]): Promise<void> {
 const AXE_SCAN_ALLOWANCE_MS = 15_000;
 
 /**
- * Waits (at most 3 s) until no finite animation or transition is running. A toast sliding in is
+ * Waits (at most 6 s) until no finite animation or transition is running. A toast sliding in is
  * half transparent, and axe would judge its text's contrast on that frame rather than on the
  * toast people read. Spinners and skeleton pulses run forever and are not waited for.
  */
@@ -162,7 +162,7 @@ async function settleAnimations(page: Page): Promise<void> {
           .getAnimations()
           .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
       undefined,
-      { timeout: 3_000, polling: 100 },
+      { timeout: 6_000, polling: 100 },
     )
     .catch(() => undefined);
 }

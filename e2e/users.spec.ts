@@ -20,7 +20,7 @@ async function signInElsewhere(browser: Browser, email: string, password: string
 
 test('an Admin creates a user who signs in; deactivating them ends their open session', async ({ page, browser }) => {
   // Two browsers and a long flow: 35 s once on a loaded 2-core CI machine.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const email = `e2e-${stamp}@example.com`;
   const name = `Esther E2E ${stamp}`;
@@ -88,7 +88,7 @@ test('an Admin grants a group a component and its users see the menu change afte
   browser,
 }) => {
   // Two browsers and a long flow, like the one above.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Sales Officer × inventory-management: no other spec relies on it.
   const officer = await browser.newContext();
   const officerPage = await officer.newPage();
