@@ -165,7 +165,7 @@ test('the sender cancels, the destination rejects with a reason, and a transfer 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // three transfers, three users: it ran out of 120 s on a slow day
   // Sales Manager: NBO, factory-scoped, with stove-id-management.
   await login(page, 'Sales Manager');
   const nbo = await factoryByCode(page, 'NBO');
