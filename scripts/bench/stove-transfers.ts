@@ -167,8 +167,6 @@ async function timeSteps(db: Database, sides: { from: string; to: string; actorI
   const keep = (times: Map<string, number>) => {
     for (const [name, ms] of times) samples.set(name, [...(samples.get(name) ?? []), ms]);
   };
-  const transferOf = (tx: Executor, count: number) =>
-    insertTransfer(tx, { fromFactoryId: from, toFactoryId: to, idCount: count, note: null, actorId });
   for (let round = 0; round < STEP_ROUNDS; round++) {
     const { codes } = await makeStoveIds(db, { factoryId: from, count: PER_TRANSFER });
     let locked: Awaited<ReturnType<typeof lockStoveIdsByCodes>> = [];
@@ -179,7 +177,13 @@ async function timeSteps(db: Database, sides: { from: string; to: string; actorI
         [
           'send: the transfer and its items',
           async (tx) => {
-            transfer = await transferOf(tx, locked.length);
+            transfer = await insertTransfer(tx, {
+              fromFactoryId: from,
+              toFactoryId: to,
+              idCount: locked.length,
+              note: null,
+              actorId,
+            });
             await insertTransferItems(tx, transfer.id, locked);
           },
         ],
