@@ -1,8 +1,9 @@
 /**
  * Stove reports: a Stove Coupler (MSA, on a phone) scans stove IDs, sees each one's eligibility and
  * the kits in stock, submits, and the IDs are coupled; a bad code blocks Submit with its reason and
- * a report refused by the server names the ID; a Factory Manager voids a report (the IDs are in
- * stock again) while the coupler cannot; the overview filters and totals; axe on each page.
+ * a report refused by the server names the ID; an ID reported elsewhere turns ineligible live; a
+ * Factory Manager voids a report (the IDs are in stock again) while the coupler cannot; the
+ * overview filters and totals; axe on each page.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { stoveReportNumberLabel, type StoveReport } from '../src/common/contracts/production';
@@ -134,6 +135,10 @@ test('a bad code blocks Submit with its reason; a report the server refuses name
   const [elsewhere = ''] = await createStoveIds(admin, nbo.id, 1);
 
   const coupler = await signedIn(browser, 'Stove Coupler');
+  // The live stream is held (never answered, so the page neither hears of the other report below
+  // nor polls): what is tested here is the server's refusal. The next test shows the open list
+  // following a report made elsewhere, which on a quick day reaches the page before the click.
+  await coupler.route('**/api/live', () => undefined);
   await coupler.goto('/production/stove-report');
   await coupler.getByLabel('Stove model').selectOption(model.id);
   await scan(coupler, [codes[0]!, elsewhere, 'BAD!CODE']);
@@ -165,6 +170,34 @@ test('a bad code blocks Submit with its reason; a report the server refuses name
   await expect(codeList(coupler).getByRole('listitem').filter({ hasText: codes[2]! })).toContainText('Already coupled');
   const list = await admin.request.get(`/api/stove-reports?categoryId=${model.id}`);
   expect(((await list.json()) as { items: { id: string }[] }).items.map((r) => r.id)).toEqual([other.id]);
+});
+
+test('an ID reported elsewhere while the list is open turns Already coupled and blocks Submit, without a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await signedIn(browser, 'Admin');
+  const msa = await factoryByCode(admin, 'MSA');
+  const model = await modelWithKits(admin, 'MSA', 5);
+  const codes = await createStoveIds(admin, msa.id, 2);
+
+  const coupler = await signedIn(browser, 'Stove Coupler');
+  await expect(coupler.locator('main[data-live="open"]')).toBeVisible();
+  await coupler.getByLabel('Stove model').selectOption(model.id);
+  await scan(coupler, codes);
+  await expect(coupler.getByText('2 in stock, 0 cannot be reported.')).toBeVisible();
+  const submit = coupler.getByRole('button', { name: 'Report 2 stoves' });
+  await expect(submit).toBeEnabled();
+
+  await submitReport(admin, msa.id, model, [codes[1]!]);
+  const live = { timeout: 20_000 };
+  await expect(codeList(coupler).getByRole('listitem').filter({ hasText: codes[1]! })).toContainText(
+    'Already coupled',
+    live,
+  );
+  await expect(coupler.getByText('1 in stock, 1 cannot be reported.')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await expect(codeList(coupler).getByRole('listitem').filter({ hasText: codes[0]! })).toContainText('In stock');
 });
 
 test('a Factory Manager voids a report from the overview; the IDs are in stock again; the coupler cannot void', async ({
