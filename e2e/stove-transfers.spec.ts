@@ -200,9 +200,10 @@ test('the sender cancels, the destination rejects with a reason, and a transfer 
   await expect(manager.getByText('Wrong labels: these belong to another line')).toBeVisible();
 
   // The sender cancels while the destination has the transfer open: its confirmation is refused.
-  // Live updates off, so the page cannot learn of the cancel: what is tested here is the server's
-  // refusal (live-updates.spec.ts shows an open page following a decision made elsewhere).
-  await manager.route('**/api/live', (route) => route.abort());
+  // The live stream is held (never answered, so the page neither hears of the cancel nor polls):
+  // what is tested here is the server's refusal (live-updates.spec.ts shows an open page following
+  // a decision made elsewhere).
+  await manager.route('**/api/live', () => undefined);
   const racedNumber = transferNumberLabel(raced.number);
   await manager.goto(`/stove-id/transfer-confirmations/${raced.id}`);
   await expect(manager.getByRole('button', { name: 'Confirm all' })).toBeVisible();
