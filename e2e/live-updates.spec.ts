@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { transferNumberLabel } from '../src/common/contracts/stove-ids';
-import { login, seriousViolations } from './support';
+import { LIVE, login, seriousViolations } from './support';
 import {
   createStoveIds,
   factoryByCode,
@@ -12,8 +12,6 @@ import {
   signInNewFactoryManager,
   uniquePrefix,
 } from './stove-transfers.support';
-
-const LIVE = { timeout: 20_000 };
 
 test('a transfer sent in one browser appears at the destination in another, with a toast and the badge', async ({
   page,

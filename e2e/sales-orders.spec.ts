@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDays, utcToday } from '../src/common/calendar-days';
 import { salesOrderNumberLabel, type SalesOrderDetail } from '../src/common/contracts/sales-orders';
-import { demoUser, holdRequests, login, seriousViolations } from './support';
+import { demoUser, holdLiveUpdates, holdRequests, LIVE, login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 interface Ref {
@@ -338,10 +338,8 @@ test('a Factory Manager on a phone sells from their own factory; an order the se
   const setup = await saleSetup(admin);
   const codes = await validatedIds(admin, 'MSA', 4);
   const manager = await signedIn(browser, 'Factory Manager', true);
-  // The live stream is held (never answered, so the page neither hears of the sale below nor
-  // polls): what is tested here is the server's refusal. The next test shows the open form
-  // following a sale made elsewhere, which on a quick day reaches the page before the click.
-  await manager.route('**/api/live', () => undefined);
+  // What is tested here is the server's refusal; the next test shows the open form re-checked live.
+  await holdLiveUpdates(manager);
 
   await manager.goto('/sales/sales-order?new=1');
   await expect(manager.getByRole('heading', { level: 1, name: 'New sales order' })).toBeVisible();
@@ -406,9 +404,10 @@ test('an ID sold elsewhere while the order is open turns Already sold and blocks
 
   // (A package is two stoves.)
   await sell(admin, setup, 'MSA', [codes[1]!, codes[2]!]);
-  await expect(codeList(manager).getByRole('listitem').filter({ hasText: codes[1]! })).toContainText('Already sold', {
-    timeout: 20_000,
-  });
+  await expect(codeList(manager).getByRole('listitem').filter({ hasText: codes[1]! })).toContainText(
+    'Already sold',
+    LIVE,
+  );
   await expect(manager.getByText('1 can be sold, 1 cannot.')).toBeVisible();
   await expect(saveButton(manager)).toBeDisabled();
   await expect(codeList(manager).getByRole('listitem').filter({ hasText: codes[0]! })).toContainText('can be sold');

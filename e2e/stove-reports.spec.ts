@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { stoveReportNumberLabel, type StoveReport } from '../src/common/contracts/production';
-import { login, seriousViolations } from './support';
+import { holdLiveUpdates, LIVE, login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 interface Model {
@@ -135,10 +135,8 @@ test('a bad code blocks Submit with its reason; a report the server refuses name
   const [elsewhere = ''] = await createStoveIds(admin, nbo.id, 1);
 
   const coupler = await signedIn(browser, 'Stove Coupler');
-  // The live stream is held (never answered, so the page neither hears of the other report below
-  // nor polls): what is tested here is the server's refusal. The next test shows the open list
-  // following a report made elsewhere, which on a quick day reaches the page before the click.
-  await coupler.route('**/api/live', () => undefined);
+  // What is tested here is the server's refusal; the next test shows the open list re-checked live.
+  await holdLiveUpdates(coupler);
   await coupler.goto('/production/stove-report');
   await coupler.getByLabel('Stove model').selectOption(model.id);
   await scan(coupler, [codes[0]!, elsewhere, 'BAD!CODE']);
@@ -190,10 +188,9 @@ test('an ID reported elsewhere while the list is open turns Already coupled and 
   await expect(submit).toBeEnabled();
 
   await submitReport(admin, msa.id, model, [codes[1]!]);
-  const live = { timeout: 20_000 };
   await expect(codeList(coupler).getByRole('listitem').filter({ hasText: codes[1]! })).toContainText(
     'Already coupled',
-    live,
+    LIVE,
   );
   await expect(coupler.getByText('1 in stock, 1 cannot be reported.')).toBeVisible();
   await expect(submit).toBeDisabled();

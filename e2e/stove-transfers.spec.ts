@@ -4,7 +4,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { transferNumberLabel } from '../src/common/contracts/stove-ids';
-import { login } from './support';
+import { holdLiveUpdates, login } from './support';
 import {
   createStoveIds,
   factoryByCode,
@@ -200,10 +200,9 @@ test('the sender cancels, the destination rejects with a reason, and a transfer 
   await expect(manager.getByText('Wrong labels: these belong to another line')).toBeVisible();
 
   // The sender cancels while the destination has the transfer open: its confirmation is refused.
-  // The live stream is held (never answered, so the page neither hears of the cancel nor polls):
-  // what is tested here is the server's refusal (live-updates.spec.ts shows an open page following
+  // What is tested here is the server's refusal (live-updates.spec.ts shows an open page following
   // a decision made elsewhere).
-  await manager.route('**/api/live', () => undefined);
+  await holdLiveUpdates(manager);
   const racedNumber = transferNumberLabel(raced.number);
   await manager.goto(`/stove-id/transfer-confirmations/${raced.id}`);
   await expect(manager.getByRole('button', { name: 'Confirm all' })).toBeVisible();

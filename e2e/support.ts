@@ -67,6 +67,22 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
+/**
+ * How long a test waits for a live update: under the 30 s fallback poll, so a change that arrives
+ * within it came through the live stream.
+ */
+export const LIVE = { timeout: 20_000 };
+
+/**
+ * Holds the page's live stream (GET /api/live) unanswered from its next load on. The page then hears
+ * of nothing done elsewhere and, its stream never failing, does not poll either. For a test of the
+ * server's refusal of something changed meanwhile, which a live re-check would otherwise beat to
+ * the click.
+ */
+export async function holdLiveUpdates(page: Page): Promise<void> {
+  await holdRequests(page, '**/api/live');
+}
+
 export interface FailingRequests {
   /** Lets the requests held so far (and later ones) through to fail: the end of the loading state. */
   release(): void;
