@@ -1,7 +1,7 @@
 /** Shared end-to-end helpers: the demo logins and signing in through the real login screen. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/demo-accounts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/demo/accounts';
 import type { Group } from '../src/common/permissions';
 
 export { DEMO_PASSWORD };

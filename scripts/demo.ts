@@ -1,5 +1,5 @@
 /** `npm run demo`: the server with an embedded database (./data/demo unless DATA_DIR is set) and demo data. */
-import { seedDemoData } from '../src/server/demo-data';
+import { seedDemoData } from '../src/server/demo/seed';
 import { startServer } from '../src/server/start';
 
 process.env.DATA_DIR ??= './data/demo';

@@ -1,13 +1,13 @@
 /** The demo sales master data: categories, packages on the demo kits, months of prices, seeded once. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, utcToday } from '../common/calendar-days';
-import { queryRows } from './db/client';
-import { seedDemoSales } from './demo-sales';
-import { salesPriceGrid } from './modules/sales/sales-prices.service';
-import { findPriceInForce } from './modules/sales/sales-prices.repository';
-import { makeCkdCategory } from './test/production';
-import { createTestContext, type TestContext } from './test/test-app';
+import { addDays, utcToday } from '../../common/calendar-days';
+import { queryRows } from '../db/client';
+import { seedDemoSales } from './sales';
+import { salesPriceGrid } from '../modules/sales/sales-prices.service';
+import { findPriceInForce } from '../modules/sales/sales-prices.repository';
+import { makeCkdCategory } from '../test/production';
+import { createTestContext, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let actorId: string;

@@ -1,11 +1,11 @@
 /** `npm run demo`'s data: every screen has something to show, and every history explains its status. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOVE_ID_STATUSES, STOVE_TRANSFER_STATUSES } from '../common/contracts/stove-ids';
-import { queryRows } from './db/client';
-import { seedDemoData } from './demo-data';
-import { openTestDatabase } from './test/test-database';
-import type { DatabaseHandle } from './db/client';
+import { STOVE_ID_STATUSES, STOVE_TRANSFER_STATUSES } from '../../common/contracts/stove-ids';
+import { queryRows } from '../db/client';
+import { seedDemoData } from './seed';
+import { openTestDatabase } from '../test/test-database';
+import type { DatabaseHandle } from '../db/client';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {

@@ -10,13 +10,13 @@
  * STEEL_SHARE of each steel category's stock, in the categories' usual mix.
  */
 import { count, inArray } from 'drizzle-orm';
-import { addDays, utcToday } from '../common/calendar-days';
-import { loadActor, type Actor } from './auth/actor';
-import type { Database } from './db/client';
-import { ckdCategories, steelCategories, steelStock } from './db/schema/production';
-import { createCategory } from './modules/ckd/ckd-categories.service';
-import { createProducedRecord } from './modules/ckd/ckd-produced-records.service';
-import { createCkdTransfer } from './modules/ckd/ckd-transfers.service';
+import { addDays, utcToday } from '../../common/calendar-days';
+import { loadActor, type Actor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { ckdCategories, steelCategories, steelStock } from '../db/schema/production';
+import { createCategory } from '../modules/ckd/ckd-categories.service';
+import { createProducedRecord } from '../modules/ckd/ckd-produced-records.service';
+import { createCkdTransfer } from '../modules/ckd/ckd-transfers.service';
 
 interface DemoKit {
   name: string;

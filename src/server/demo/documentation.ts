@@ -4,10 +4,10 @@
  * Written through the documentation service as the demo Admin, so every version is audited.
  */
 import { count } from 'drizzle-orm';
-import { loadActor } from './auth/actor';
-import type { Database } from './db/client';
-import { docPages } from './db/schema/communication';
-import { createDocPage, updateDocPage } from './modules/documentation/documentation.service';
+import { loadActor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { docPages } from '../db/schema/communication';
+import { createDocPage, updateDocPage } from '../modules/documentation/documentation.service';
 
 interface DemoPage {
   slug: string;

@@ -6,21 +6,21 @@
  * from the spreadsheets would.
  */
 import { count, sql } from 'drizzle-orm';
-import type { Actor } from './auth/actor';
-import { loadActor } from './auth/actor';
-import type { Database } from './db/client';
-import { stoveIdBatches } from './db/schema/stove-ids';
-import { planBatch, importStoveIds, writeBatch } from './modules/stove-ids/stove-id-batches.service';
-import { changeStoveIdStatuses, lockStoveIdsByCodes } from './modules/stove-ids/stove-id-status.repository';
-import { voidStoveIds } from './modules/stove-ids/stove-ids.service';
+import type { Actor } from '../auth/actor';
+import { loadActor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { stoveIdBatches } from '../db/schema/stove-ids';
+import { planBatch, importStoveIds, writeBatch } from '../modules/stove-ids/stove-id-batches.service';
+import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../modules/stove-ids/stove-id-status.repository';
+import { voidStoveIds } from '../modules/stove-ids/stove-ids.service';
 import {
   cancelTransfer,
   confirmTransfer,
   rejectTransfer,
   sendTransfer,
-} from './modules/stove-transfers/stove-transfers.service';
-import { approveStoveIds } from './modules/stove-validation/stove-validation.service';
-import { stoveCode } from '../common/stove-codes';
+} from '../modules/stove-transfers/stove-transfers.service';
+import { approveStoveIds } from '../modules/stove-validation/stove-validation.service';
+import { stoveCode } from '../../common/stove-codes';
 
 const CARRIED_OVER = 'Carried over from the previous system';
 

@@ -1,10 +1,10 @@
 /** The demo CKD kits: months of production at NBO within the steel it holds, weekly transfers, seeded once. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows } from './db/client';
-import { seedDemoCkd } from './demo-ckd';
-import { giveSteel, makeSteelCategory } from './test/production';
-import { createTestContext, type TestContext } from './test/test-app';
+import { queryRows } from '../db/client';
+import { seedDemoCkd } from './ckd';
+import { giveSteel, makeSteelCategory } from '../test/production';
+import { createTestContext, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let factoryIds: Map<string, string>;

@@ -5,12 +5,12 @@
  * use, so audit and stamps are real. The figures are plausible and the same on every run.
  */
 import { count } from 'drizzle-orm';
-import { addDays, eachDay, isoWeekday, isoWeekStart, utcToday } from '../common/calendar-days';
-import { loadActor } from './auth/actor';
-import type { Database } from './db/client';
-import { dailyProductionReports, productivityTargets } from './db/schema/production';
-import { createDailyReport } from './modules/daily-production-reports/daily-production-reports.service';
-import { createTarget } from './modules/productivity/productivity-targets.service';
+import { addDays, eachDay, isoWeekday, isoWeekStart, utcToday } from '../../common/calendar-days';
+import { loadActor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { dailyProductionReports, productivityTargets } from '../db/schema/production';
+import { createDailyReport } from '../modules/daily-production-reports/daily-production-reports.service';
+import { createTarget } from '../modules/productivity/productivity-targets.service';
 
 /** How each demo factory's days usually look. */
 const PROFILES: Record<string, { couplers: [number, number]; hours: number }> = {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, utcToday } from '../common/calendar-days';
-import type { ListResponse } from '../common/contracts/list';
+import { addDays, isoWeekday, utcToday } from '../../common/calendar-days';
+import type { ListResponse } from '../../common/contracts/list';
 import type {
   DailyProductionReport,
   ProductivityTargetList,
   ProductivityTracker,
-} from '../common/contracts/productivity';
-import { seedDemoProductivity } from './demo-productivity';
-import { createTestContext, type TestContext } from './test/test-app';
+} from '../../common/contracts/productivity';
+import { seedDemoProductivity } from './productivity';
+import { createTestContext, type TestContext } from '../test/test-app';
 
 describe('demo productivity', () => {
   let ctx: TestContext;

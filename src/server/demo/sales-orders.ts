@@ -10,12 +10,12 @@
  * leaves about a third of them unsold, so someone trying the order form finds stoves to sell.
  */
 import { count, sql } from 'drizzle-orm';
-import { addDays, utcToday } from '../common/calendar-days';
-import { loadActor, type Actor } from './auth/actor';
-import { queryRows, type Database } from './db/client';
-import { salesOrders } from './db/schema/sales-orders';
-import { sequence } from './demo-sequence';
-import { cancelSalesOrder, createSalesOrder, orderPrices } from './modules/sales/sales-orders.service';
+import { addDays, utcToday } from '../../common/calendar-days';
+import { loadActor, type Actor } from '../auth/actor';
+import { queryRows, type Database } from '../db/client';
+import { salesOrders } from '../db/schema/sales-orders';
+import { sequence } from './sequence';
+import { cancelSalesOrder, createSalesOrder, orderPrices } from '../modules/sales/sales-orders.service';
 
 /** How far back the orders go (the first demo price list is older). */
 const DAYS = 150;

@@ -1,9 +1,9 @@
 /** The demo inventory: months of entries at NBO, MSA and KSM, balances equal to the ledger, seeded once. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows } from './db/client';
-import { seedDemoInventory } from './demo-inventory';
-import { createTestContext, type TestContext } from './test/test-app';
+import { queryRows } from '../db/client';
+import { seedDemoInventory } from './inventory';
+import { createTestContext, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let factoryIds: Map<string, string>;

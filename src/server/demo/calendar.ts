@@ -4,12 +4,12 @@
  * service (audited). Times are Nairobi's (UTC+3); the same events relative to today on every run.
  */
 import { count } from 'drizzle-orm';
-import { addDays, isoWeekday, utcToday } from '../common/calendar-days';
-import type { CalendarCategory } from '../common/contracts/calendar';
-import { loadActor } from './auth/actor';
-import type { Database } from './db/client';
-import { calendarEvents } from './db/schema/communication';
-import { createEvent } from './modules/calendar/calendar.service';
+import { addDays, isoWeekday, utcToday } from '../../common/calendar-days';
+import type { CalendarCategory } from '../../common/contracts/calendar';
+import { loadActor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { calendarEvents } from '../db/schema/communication';
+import { createEvent } from '../modules/calendar/calendar.service';
 
 interface DemoEvent {
   /** Days from today (moved off the weekend for work events). */

@@ -1,9 +1,9 @@
 /** The demo steel: months of history at NBO and MSA, balances equal to the ledger, seeded once. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows } from './db/client';
-import { seedDemoSteel } from './demo-steel';
-import { createTestContext, type TestContext } from './test/test-app';
+import { queryRows } from '../db/client';
+import { seedDemoSteel } from './steel';
+import { createTestContext, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let factoryIds: Map<string, string>;

@@ -10,12 +10,12 @@
  * with too few kits or IDs there are fewer reports.
  */
 import { count, sql } from 'drizzle-orm';
-import { addDays, utcToday } from '../common/calendar-days';
-import { loadActor, type Actor } from './auth/actor';
-import { queryRows, type Database } from './db/client';
-import { stoveReports } from './db/schema/production';
-import { sequence } from './demo-sequence';
-import { submitReport, voidReport } from './modules/stove-reports/stove-reports.service';
+import { addDays, utcToday } from '../../common/calendar-days';
+import { loadActor, type Actor } from '../auth/actor';
+import { queryRows, type Database } from '../db/client';
+import { stoveReports } from '../db/schema/production';
+import { sequence } from './sequence';
+import { submitReport, voidReport } from '../modules/stove-reports/stove-reports.service';
 
 /** How far back the reports go. */
 const DAYS = 120;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, utcToday } from '../common/calendar-days';
-import { CALENDAR_CATEGORIES, type CalendarEventList } from '../common/contracts/calendar';
-import { seedDemoCalendar } from './demo-calendar';
-import { createTestContext, type TestContext } from './test/test-app';
+import { addDays, utcToday } from '../../common/calendar-days';
+import { CALENDAR_CATEGORIES, type CalendarEventList } from '../../common/contracts/calendar';
+import { seedDemoCalendar } from './calendar';
+import { createTestContext, type TestContext } from '../test/test-app';
 
 describe('demo calendar', () => {
   let ctx: TestContext;

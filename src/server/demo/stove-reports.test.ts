@@ -1,12 +1,12 @@
 /** The demo stove reports: months of reports at MSA (by the coupler) and NBO within the kits there, one voided, seeded once. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, utcToday } from '../common/calendar-days';
-import { queryRows } from './db/client';
-import { seedDemoStoveReports } from './demo-stove-reports';
-import { giveKits, makeCkdCategory } from './test/production';
-import { makeStoveIds } from './test/stove-ids';
-import { createTestContext, type TestContext } from './test/test-app';
+import { addDays, utcToday } from '../../common/calendar-days';
+import { queryRows } from '../db/client';
+import { seedDemoStoveReports } from './stove-reports';
+import { giveKits, makeCkdCategory } from '../test/production';
+import { makeStoveIds } from '../test/stove-ids';
+import { createTestContext, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let factoryIds: Map<string, string>;

@@ -5,11 +5,11 @@
  * already expired.
  */
 import { count } from 'drizzle-orm';
-import type { Group } from '../common/permissions';
-import { loadActor } from './auth/actor';
-import type { Database } from './db/client';
-import { announcements } from './db/schema/communication';
-import { createAnnouncement, expireAnnouncement } from './modules/announcements/announcements.service';
+import type { Group } from '../../common/permissions';
+import { loadActor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { announcements } from '../db/schema/communication';
+import { createAnnouncement, expireAnnouncement } from '../modules/announcements/announcements.service';
 
 const DAY = 86_400_000;
 

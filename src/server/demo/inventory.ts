@@ -15,19 +15,19 @@
  * an old carton print was phased out and deactivated with a few spares still in stock.
  */
 import { count } from 'drizzle-orm';
-import { addDays, utcToday } from '../common/calendar-days';
-import type { InventoryRemovalReason } from '../common/contracts/inventory';
-import { loadActor, type Actor } from './auth/actor';
-import type { Database } from './db/client';
-import { inventoryCategories } from './db/schema/inventory';
-import { createInventoryCategory } from './modules/inventory/inventory-categories.service';
+import { addDays, utcToday } from '../../common/calendar-days';
+import type { InventoryRemovalReason } from '../../common/contracts/inventory';
+import { loadActor, type Actor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { inventoryCategories } from '../db/schema/inventory';
+import { createInventoryCategory } from '../modules/inventory/inventory-categories.service';
 import {
   createInventoryInput,
   createInventoryRemoval,
   createInventoryTransfer,
-} from './modules/inventory/inventory-entries.service';
-import { createInventoryItem, setInventoryItemActive } from './modules/inventory/inventory-items.service';
-import { createInventoryUnit } from './modules/inventory/inventory-units.service';
+} from '../modules/inventory/inventory-entries.service';
+import { createInventoryItem, setInventoryItemActive } from '../modules/inventory/inventory-items.service';
+import { createInventoryUnit } from '../modules/inventory/inventory-units.service';
 
 const CATEGORIES = {
   packaging: { name: 'Packaging', description: 'Cartons, wrap, tape and labels for finished stoves' },

@@ -7,12 +7,12 @@
  * its reorder level while the others end above theirs (also once the kit demo used its share).
  */
 import { count } from 'drizzle-orm';
-import type { SteelEntryKind } from '../common/contracts/steel';
-import { loadActor, type Actor } from './auth/actor';
-import type { Database } from './db/client';
-import { steelCategories } from './db/schema/production';
-import { createSteelCategory } from './modules/steel/steel-categories.service';
-import { recordSteelHistory } from './modules/steel/steel-records.service';
+import type { SteelEntryKind } from '../../common/contracts/steel';
+import { loadActor, type Actor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { steelCategories } from '../db/schema/production';
+import { createSteelCategory } from '../modules/steel/steel-categories.service';
+import { recordSteelHistory } from '../modules/steel/steel-records.service';
 
 interface DemoCategory {
   name: string;

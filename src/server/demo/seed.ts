@@ -1,30 +1,30 @@
 /**
- * Seeds the demo factories and users of demo-accounts.ts, demo partners, stove IDs, steel, CKD kits,
+ * Seeds the demo factories and users of accounts.ts, demo partners, stove IDs, steel, CKD kits,
  * sales categories, packages and prices, stove reports, daily production reports, productivity
  * targets and general inventory (`npm run demo`).
  */
 import { count } from 'drizzle-orm';
-import type { PartnerType } from '../common/contracts/partners';
-import type { Database } from './db/client';
-import { partners } from './db/schema/partners';
-import { salesCategories } from './db/schema/sales';
-import { insertPartners } from './modules/partners/partners.repository';
-import { createFactory } from './modules/factories/factories.service';
-import { findFactoryByCode } from './modules/factories/factories.repository';
-import { createUser } from './modules/users/users.service';
-import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
-import { findUserIdByEmail } from './modules/users/users.repository';
-import { seedDemoAnnouncements } from './demo-announcements';
-import { seedDemoCalendar } from './demo-calendar';
-import { seedDemoCkd } from './demo-ckd';
-import { seedDemoDocumentation } from './demo-documentation';
-import { seedDemoInventory } from './demo-inventory';
-import { seedDemoProductivity } from './demo-productivity';
-import { seedDemoSales } from './demo-sales';
-import { seedDemoSalesOrders } from './demo-sales-orders';
-import { seedDemoSteel } from './demo-steel';
-import { seedDemoStoveIds } from './demo-stove-ids';
-import { seedDemoStoveReports } from './demo-stove-reports';
+import type { PartnerType } from '../../common/contracts/partners';
+import type { Database } from '../db/client';
+import { partners } from '../db/schema/partners';
+import { salesCategories } from '../db/schema/sales';
+import { insertPartners } from '../modules/partners/partners.repository';
+import { createFactory } from '../modules/factories/factories.service';
+import { findFactoryByCode } from '../modules/factories/factories.repository';
+import { createUser } from '../modules/users/users.service';
+import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_USERS } from './accounts';
+import { findUserIdByEmail } from '../modules/users/users.repository';
+import { seedDemoAnnouncements } from './announcements';
+import { seedDemoCalendar } from './calendar';
+import { seedDemoCkd } from './ckd';
+import { seedDemoDocumentation } from './documentation';
+import { seedDemoInventory } from './inventory';
+import { seedDemoProductivity } from './productivity';
+import { seedDemoSales } from './sales';
+import { seedDemoSalesOrders } from './sales-orders';
+import { seedDemoSteel } from './steel';
+import { seedDemoStoveIds } from './stove-ids';
+import { seedDemoStoveReports } from './stove-reports';
 
 /** Idempotent: what exists already is left as it is. */
 export async function seedDemoData(db: Database): Promise<{
@@ -152,7 +152,7 @@ const DEMO_PARTNER_NAMES: [string, PartnerType, string][] = [
   ['Peter Kamau', 'individual', 'Nyeri'],
 ];
 
-/** The default sales category of each type of demo partner (codes of demo-sales.ts). */
+/** The default sales category of each type of demo partner (codes of sales.ts). */
 const DEMO_PARTNER_CATEGORY: Record<PartnerType, string> = {
   distributor: 'WHS',
   retailer: 'RET',

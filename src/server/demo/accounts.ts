@@ -1,6 +1,6 @@
 /** Demo factories and logins, one user per group; listed in the README. No imports with side effects: e2e tests read it. */
-import type { CreateFactory } from '../common/contracts/factories';
-import type { Group } from '../common/permissions';
+import type { CreateFactory } from '../../common/contracts/factories';
+import type { Group } from '../../common/permissions';
 
 export const DEMO_PASSWORD = 'stoves-demo-2026';
 

@@ -8,14 +8,14 @@
  * Runs after the CKD demo (packages are built on its categories, found by code).
  */
 import { count, inArray } from 'drizzle-orm';
-import { addDays, addMonths, monthStart, utcToday } from '../common/calendar-days';
-import { loadActor, type Actor } from './auth/actor';
-import type { Database } from './db/client';
-import { ckdCategories } from './db/schema/production';
-import { salesCategories } from './db/schema/sales';
-import { createSalesCategory } from './modules/sales/sales-categories.service';
-import { createSalesPackage } from './modules/sales/sales-packages.service';
-import { createSalesPrices } from './modules/sales/sales-prices.service';
+import { addDays, addMonths, monthStart, utcToday } from '../../common/calendar-days';
+import { loadActor, type Actor } from '../auth/actor';
+import type { Database } from '../db/client';
+import { ckdCategories } from '../db/schema/production';
+import { salesCategories } from '../db/schema/sales';
+import { createSalesCategory } from '../modules/sales/sales-categories.service';
+import { createSalesPackage } from '../modules/sales/sales-packages.service';
+import { createSalesPrices } from '../modules/sales/sales-prices.service';
 
 const CATEGORIES = [
   { name: 'Retail', code: 'RET', description: 'Households buying through shops, markets and our own outlets.' },
