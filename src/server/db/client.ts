@@ -61,6 +61,8 @@ export interface OpenDatabaseOptions {
    * undefined. Pages past it are copied in from PGlite's file system on every read.
    */
   sharedBuffers?: string | undefined;
+  /** PGlite: a file written by `PGliteThread.dumpTo` to start from (tests start from a migrated one). */
+  loadFrom?: string | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -89,7 +91,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const dataDir = options.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGliteThread.create(dataDir, options.sharedBuffers);
+  const client = await PGliteThread.create(dataDir, options.sharedBuffers, options.loadFrom);
   // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
   const driver = client as unknown as PGlite;
   const db = drizzlePglite({ client: driver, schema }) as unknown as Database;

@@ -16,6 +16,7 @@ type Request =
   | { op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; textTypes: number[] }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
+  | { op: 'dump'; path: string }
   | { op: 'close' };
 export type ToWorker = Request & { id: number };
 
@@ -24,6 +25,8 @@ export interface WorkerData {
   dataDir: string;
   /** PostgreSQL's shared_buffers (e.g. '512MB'); PGlite's own 128MB when undefined. */
   sharedBuffers: string | undefined;
+  /** A file written by `dumpTo` whose data folder the database starts from (an in-memory one, in tests). */
+  loadFrom: string | undefined;
 }
 
 /** An error as the worker saw it: its message and PostgreSQL's fields (code, constraint, …). */
@@ -73,10 +76,11 @@ export class PGliteThread {
 
   /**
    * Starts the worker and opens the database in dataDir (`memory://` for one in memory), with a
-   * buffer cache of sharedBuffers (PGlite's 128MB when undefined).
+   * buffer cache of sharedBuffers (PGlite's 128MB when undefined), starting from the data folder
+   * that `dumpTo` wrote to loadFrom when it is given.
    */
-  static async create(dataDir: string, sharedBuffers?: string): Promise<PGliteThread> {
-    const workerData: WorkerData = { dataDir, sharedBuffers };
+  static async create(dataDir: string, sharedBuffers?: string, loadFrom?: string): Promise<PGliteThread> {
+    const workerData: WorkerData = { dataDir, sharedBuffers, loadFrom };
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {
@@ -176,6 +180,11 @@ export class PGliteThread {
         await this.#send({ op: 'unlisten', channel });
       }
     };
+  }
+
+  /** Writes the whole data folder to a file (an uncompressed tarball) that `create` can start from. */
+  async dumpTo(path: string): Promise<void> {
+    await this.#send({ op: 'dump', path });
   }
 
   async close(): Promise<void> {

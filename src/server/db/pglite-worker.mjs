@@ -7,6 +7,7 @@
  *
  * Plain JavaScript checked by tsc: Node 20 does not apply a TypeScript loader to a worker's entry.
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -18,7 +19,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
-const { dataDir, sharedBuffers } = /** @type {import('./pglite-thread').WorkerData} */ (workerData);
+const { dataDir, sharedBuffers, loadFrom } = /** @type {import('./pglite-thread').WorkerData} */ (workerData);
 
 /** @param {FromWorker} message */
 const post = (message) => port.postMessage(message);
@@ -81,6 +82,11 @@ async function handle(db, message) {
       await unlisteners.get(message.channel)?.();
       unlisteners.delete(message.channel);
       return null;
+    case 'dump': {
+      const dump = await db.dumpDataDir('none');
+      await writeFile(message.path, new Uint8Array(await dump.arrayBuffer()));
+      return null;
+    }
     case 'close':
       await db.close();
       return null;
@@ -92,7 +98,11 @@ try {
   const startParams = sharedBuffers
     ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
     : undefined;
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(startParams ? { startParams } : {}) });
+  const db = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(startParams ? { startParams } : {}),
+    ...(loadFrom ? { loadDataDir: new Blob([await readFile(loadFrom)]) } : {}),
+  });
   port.on('message', (/** @type {ToWorker} */ message) => {
     handle(db, message).then(
       (result) => post({ op: 'answer', id: message.id, result }),

@@ -1,10 +1,17 @@
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a
- * new database on the PostgreSQL server named by TEST_DATABASE_URL.
+ * new database on the PostgreSQL server named by TEST_DATABASE_URL. Under vitest each starts as a
+ * copy of the one that global-setup.ts migrated (named by the variables below); elsewhere (the
+ * benchmarks) it is migrated here.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+
+/** The file of a migrated PGlite data folder, which an in-memory database starts from. */
+export const PGLITE_TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
+/** A migrated database on the TEST_DATABASE_URL server, which new databases are copied from. */
+export const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
 
 export function openTestDatabase(): Promise<DatabaseHandle> {
   return openScratchDatabase(process.env.TEST_DATABASE_URL);
@@ -19,14 +26,17 @@ export async function openScratchDatabase(
   sharedBuffers?: string,
 ): Promise<DatabaseHandle> {
   if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://', sharedBuffers });
+    const loadFrom = process.env[PGLITE_TEMPLATE_ENV];
+    const handle = await openDatabase({ dataDir: 'memory://', sharedBuffers, loadFrom });
+    // Nothing is left to apply to a copy of the migrated template; the check costs one query.
     await handle.migrate();
     return handle;
   }
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
