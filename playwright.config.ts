@@ -17,7 +17,34 @@ function chromiumPath(): string {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const BASE_URL = `http://localhost:${PORT}`;
+const url = (port: number) => `http://localhost:${port}`;
+/**
+ * With TEST_DATABASE_URL (CI sets it) every test runs against a server on that PostgreSQL, and the
+ * tests tagged @smoke run again against a second server on the embedded PGlite, the default engine.
+ * Without it, every test runs on PGlite.
+ */
+const POSTGRES = process.env.TEST_DATABASE_URL;
+
+function demoServer(port: number, env: Record<string, string>) {
+  return {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${url(port)}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: url(port),
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '10000',
+      SIGN_IN_FAILURES_PER_EMAIL: '1000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  };
+}
+
+const desktop = devices['Desktop Chrome'];
+const pgliteDir = process.env.E2E_DATA_DIR ?? './data/e2e';
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,7 +57,6 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -44,20 +70,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? './data/e2e',
-      SIGN_IN_RATE_LIMIT_PER_MINUTE: '10000',
-      SIGN_IN_FAILURES_PER_EMAIL: '1000',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  projects: POSTGRES
+    ? [
+        { name: 'postgres', use: { ...desktop, baseURL: url(PORT) } },
+        { name: 'pglite-smoke', grep: /@smoke/, use: { ...desktop, baseURL: url(PORT + 1) } },
+      ]
+    : [{ name: 'pglite', use: { ...desktop, baseURL: url(PORT) } }],
+  webServer: POSTGRES
+    ? [
+        demoServer(PORT, { E2E_DATABASE_URL: POSTGRES }),
+        demoServer(PORT + 1, { DATA_DIR: `${pgliteDir}-smoke` }),
+      ]
+    : [demoServer(PORT, { DATA_DIR: pgliteDir })],
 });

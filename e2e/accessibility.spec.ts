@@ -109,6 +109,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
   test('the open drawer has no serious accessibility violation', async ({ page }) => {
     await login(page, 'Admin');
+    await page.goto('/');
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -149,6 +150,7 @@ test('Submit Production Report and the Production Overview, as first opened, hav
   page,
 }) => {
   await login(page, 'Stove Coupler');
+  await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Submit Production Report' })).toBeVisible();
   await expect(page.getByText('Loading...')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);

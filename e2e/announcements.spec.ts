@@ -4,8 +4,8 @@
  * sees it; scheduling, publishing by editing and expiring; accessibility of the page, the form
  * and the open bell.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { login, seriousViolations } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { login, seriousViolations, signedIn } from './support';
 import type { Group } from '../src/common/permissions';
 
 function uniqueTitle(label: string): string {
@@ -17,12 +17,6 @@ function localInput(offsetMs: number): string {
   const d = new Date(Date.now() + offsetMs);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-async function signedIn(browser: Browser, group: Group): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, group);
-  return page;
 }
 
 function bell(page: Page) {
@@ -67,7 +61,9 @@ test('a manager publishes for a group: its member sees it in the header and mark
   test.setTimeout(180_000);
   const title = uniqueTitle('Sales meeting');
   const officer = await signedIn(browser, 'Sales Officer');
+  await officer.goto('/');
   const manager = await signedIn(browser, 'Sales Manager');
+  await manager.goto('/');
 
   // The officer starts with nothing unread.
   await bell(officer).click();
@@ -137,6 +133,7 @@ test('a scheduled announcement waits for its time; editing publishes it; Expire 
   test.setTimeout(180_000);
   const title = uniqueTitle('Jig training');
   const coupler = await signedIn(browser, 'Stove Coupler');
+  await coupler.goto('/');
   const admin = await signedIn(browser, 'Admin');
   await admin.goto('/announcements');
   await publish(admin, {

@@ -6,7 +6,7 @@
  * of each view.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login, seriousViolations } from './support';
+import { login, seriousViolations, signedIn } from './support';
 import { factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 /** A month far from the demo's events (they are around today). */
@@ -216,9 +216,7 @@ test('a factory-scoped user sees company-wide events and their own factory’s, 
   await event('at Kisumu', ksm.id);
   await event('everywhere', null);
 
-  const context = await browser.newContext();
-  const manager = await context.newPage();
-  await login(manager, 'Factory Manager');
+  const manager = await signedIn(browser, 'Factory Manager');
   await manager.goto(`/calendar?view=month&date=${day}`);
   const cell = dayCell(manager, day);
   await expect(cell.getByRole('button', { name: new RegExp(`${prefix} at Mombasa`) })).toBeVisible();
@@ -244,5 +242,5 @@ test('a factory-scoped user sees company-wide events and their own factory’s, 
   await expect(form.getByLabel('Factory')).toBeDisabled();
   await expect(form.getByLabel('Factory')).toHaveValue(msa.id);
   expect(await seriousViolations(manager)).toEqual([]);
-  await context.close();
+  await manager.context().close();
 });

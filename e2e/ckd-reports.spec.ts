@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dayLabel } from '../src/common/calendar-days';
 import type { FactoryOption } from '../src/common/contracts/factories';
-import { failUntilRetry, login, seriousViolations } from './support';
+import { failUntilRetry, login, seriousViolations, signedIn } from './support';
 import { factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -131,13 +131,12 @@ test('an Admin reads last month per factory, then custom dates, keeps the filter
 });
 
 test('a Production Supervisor lands on the CKD Report and sees their own factory only', async ({ page, browser }) => {
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, 'Admin');
+  const admin = await signedIn(browser, 'Admin');
   const world = await makeKitHistory(admin);
-  await adminContext.close();
+  await admin.context().close();
 
   await login(page, 'Production Supervisor');
+  await page.goto('/');
   await expect(page).toHaveURL(/\/ckd\/report$/);
   await expect(page.getByRole('heading', { level: 1, name: 'CKD Report' })).toBeVisible();
   await expect(page.getByLabel('Factory', { exact: true })).toBeDisabled();
@@ -153,11 +152,9 @@ test('a Production Supervisor lands on the CKD Report and sees their own factory
 });
 
 test("a Factory Manager's factory report shows their own factory day by day", async ({ page, browser }) => {
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, 'Admin');
+  const admin = await signedIn(browser, 'Admin');
   const world = await makeKitHistory(admin);
-  await adminContext.close();
+  await admin.context().close();
 
   await login(page, 'Factory Manager');
   const days = lastMonth();

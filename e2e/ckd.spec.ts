@@ -4,10 +4,10 @@
  * is refused when kits are short); a Factory Manager sends only from their own factory; axe on
  * every CKD page; a phone-size check.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { CkdCategory } from '../src/common/contracts/ckd';
 import type { FactoryOption } from '../src/common/contracts/factories';
-import { login, seriousViolations } from './support';
+import { login, seriousViolations, signedIn } from './support';
 import { factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -62,12 +62,6 @@ async function stockCell(page: Page, factory: FactoryOption, category: CkdCatego
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: new RegExp(`\\(${factory.code}\\)`) }) });
   return (await row.locator('th, td').nth(column).innerText()).trim();
-}
-
-async function signedIn(browser: Browser, group: Parameters<typeof login>[1]): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, group);
-  return page;
 }
 
 test('an Admin creates a CKD category with steel usage, and deactivates it after confirming', async ({ page }) => {

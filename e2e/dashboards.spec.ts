@@ -37,6 +37,7 @@ async function expectCards(page: Page, d: Dashboard): Promise<void> {
 test('the Admin reads every factory, narrows to one with the filter, and opens a card’s screen', async ({ page }) => {
   test.setTimeout(180_000);
   await login(page, 'Admin');
+  await page.goto('/');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const all = await fromApi(page, '/api/dashboards/admin');
@@ -80,30 +81,36 @@ test('the Admin reads every factory, narrows to one with the filter, and opens a
   await expect(page.getByRole('heading', { level: 1, name: 'Transfer Confirmations' })).toBeVisible();
 });
 
-test('the Factory Manager lands on the factory dashboard and sees Mombasa only', async ({ page }) => {
-  test.setTimeout(120_000);
-  await login(page, 'Factory Manager');
-  await expect(page).toHaveURL(/\/factory-dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Factory Dashboard' })).toBeVisible();
-  const mine = await fromApi(page, '/api/dashboards/factory');
-  expect(mine).toMatchObject({ scope: 'factory', factory: { code: 'MSA' } });
-  await expect(page.getByText('Mombasa Assembly (MSA) today')).toBeVisible();
-  await expectCards(page, mine);
-  await expect(page.getByRole('combobox', { name: 'Factory' })).toHaveCount(0);
-  const kits = page.getByRole('table', { name: 'Kits in stock per factory and CKD category' });
-  await expect(kits.getByRole('row')).toHaveCount(mine.kitStock.rows.length + 1);
-  await expect(kits).not.toContainText('NBO');
-  // The admin dashboard is not theirs.
-  expect((await page.request.get('/api/dashboards/admin')).status()).toBe(403);
-  // The sold card opens Sales Order (the sales screen a Factory Manager has).
-  await page.getByRole('link', { name: /Stoves sold today: open Sales/ }).click();
-  await expect(page).toHaveURL(/\/sales\/sales-order$/);
-});
+test(
+  'the Factory Manager lands on the factory dashboard and sees Mombasa only',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, 'Factory Manager');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/factory-dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Factory Dashboard' })).toBeVisible();
+    const mine = await fromApi(page, '/api/dashboards/factory');
+    expect(mine).toMatchObject({ scope: 'factory', factory: { code: 'MSA' } });
+    await expect(page.getByText('Mombasa Assembly (MSA) today')).toBeVisible();
+    await expectCards(page, mine);
+    await expect(page.getByRole('combobox', { name: 'Factory' })).toHaveCount(0);
+    const kits = page.getByRole('table', { name: 'Kits in stock per factory and CKD category' });
+    await expect(kits.getByRole('row')).toHaveCount(mine.kitStock.rows.length + 1);
+    await expect(kits).not.toContainText('NBO');
+    // The admin dashboard is not theirs.
+    expect((await page.request.get('/api/dashboards/admin')).status()).toBe(403);
+    // The sold card opens Sales Order (the sales screen a Factory Manager has).
+    await page.getByRole('link', { name: /Stoves sold today: open Sales/ }).click();
+    await expect(page).toHaveURL(/\/sales\/sales-order$/);
+  },
+);
 
 test('on a phone the cards stack and the page is axe-clean; loading, then an error with retry', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'Factory Manager');
+  await page.goto('/');
   await expect(page.getByTestId('coupled')).toBeVisible();
   const [first, second] = [
     await page.getByTestId('coupled').boundingBox(),

@@ -111,7 +111,7 @@ test('someone who is not Admin reads a page and its history but gets no Edit', a
   await expect(page.getByText('Access Denied')).toBeVisible();
 });
 
-test('the search finds a page by a word of its text and highlights it', async ({ page }) => {
+test('the search finds a page by a word of its text and highlights it', { tag: '@smoke' }, async ({ page }) => {
   await login(page, 'Stove Coupler');
   await page.goto('/documentation');
   await page.getByLabel('Search documentation').fill('micrometer');

@@ -250,6 +250,7 @@ test('hidden columns stay hidden after a reload', async ({ page }) => {
 
 test('leaving the page with a changed form asks first', async ({ page }) => {
   await login(page, 'Admin');
+  await page.goto('/');
   // Arrive through the menu, so Back is a navigation inside the app.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Factory Management' }).click();
   await expect(page).toHaveURL(/\/factory$/);

@@ -6,6 +6,7 @@ const INACTIVITY = 'Session expired due to inactivity. Please log in again.';
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
   await login(page, 'Admin');
+  await page.goto('/');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 });
 

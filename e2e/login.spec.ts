@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUser, holdRequests, login } from './support';
 
 test.describe('login screen', () => {
-  test('signs in with the right password: success toast and landing page', async ({ page }) => {
+  test('signs in with the right password: success toast and landing page', { tag: '@smoke' }, async ({ page }) => {
     const admin = demoUser('Admin');
     await page.goto('/auth');
     await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');

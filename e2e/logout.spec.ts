@@ -3,6 +3,7 @@ import { holdRequests, login } from './support';
 
 test('Logout signs out with a toast and the pages need a new sign-in', async ({ page }) => {
   await login(page, 'Senior Sales Manager');
+  await page.goto('/');
   const release = await holdRequests(page, '**/api/auth/sign-out');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Logging out...' })).toBeDisabled();
@@ -15,6 +16,7 @@ test('Logout signs out with a toast and the pages need a new sign-in', async ({ 
 
 test('a failed logout still goes to /auth with the error toast', async ({ page }) => {
   await login(page, 'Senior Sales Manager');
+  await page.goto('/');
   await page.route('**/api/auth/sign-out', (route) => route.fulfill({ status: 503, body: '{}' }));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Error logging out. Please try again.')).toBeVisible();
@@ -23,6 +25,8 @@ test('a failed logout still goes to /auth with the error toast', async ({ page }
 
 test('a reload shows "Loading..." until the session check answers, then the greeting', async ({ page }) => {
   await login(page, 'Admin');
+  await page.goto('/');
+  await expect(page.getByText('Welcome, Amina Admin')).toBeVisible();
   const release = await holdRequests(page, '**/api/me');
   await page.reload();
   await expect(page.getByText('Loading...').first()).toBeVisible();

@@ -5,6 +5,7 @@ test('a Factory Manager sees the menu of spec §6: no Steel, Sales reduced to Sa
   page,
 }) => {
   await login(page, 'Factory Manager');
+  await page.goto('/');
   expect(await readMenu(page)).toEqual([
     'Factory Dashboard',
     'Partners/Customers',
@@ -33,6 +34,7 @@ test('a Factory Manager sees the menu of spec §6: no Steel, Sales reduced to Sa
 
 test('a Production Manager never sees Dashboard or Steel, and CKD shows Report and Transfer only', async ({ page }) => {
   await login(page, 'Production Manager');
+  await page.goto('/');
   expect(await readMenu(page)).toEqual([
     'Stove ID Management > Stove ID Management',
     'Stove ID Management > Stove Transfer',

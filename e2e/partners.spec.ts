@@ -158,59 +158,63 @@ test('a partner keeps its default sales category after the category is deactivat
   await expect(edit.getByLabel('Default sales category').getByRole('option', { name: new RegExp(t) })).toHaveCount(0);
 });
 
-test('a CSV with three good rows and one bad row: the preview names the bad line, the import adds the three', async ({
-  page,
-}) => {
-  const t = uniqueToken('IMP');
-  await login(page, 'Sales Manager');
-  await page.goto('/customers');
-  await page.getByRole('button', { name: 'Import CSV' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import partners' });
-  const template = dialog.getByRole('link', { name: 'Download template' });
-  await expect(template).toHaveAttribute('download', 'partners-template.csv');
-  await expect(template).toHaveAttribute(
-    'href',
-    `data:text/csv;charset=utf-8,${encodeURIComponent('Name,Type,Contact person,Phone,Email,Region,Address,Notes,Default sales category\r\n')}`,
-  );
+test(
+  'a CSV with three good rows and one bad row: the preview names the bad line, the import adds the three',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    const t = uniqueToken('IMP');
+    await login(page, 'Sales Manager');
+    await page.goto('/customers');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import partners' });
+    const template = dialog.getByRole('link', { name: 'Download template' });
+    await expect(template).toHaveAttribute('download', 'partners-template.csv');
+    await expect(template).toHaveAttribute(
+      'href',
+      `data:text/csv;charset=utf-8,${encodeURIComponent('Name,Type,Contact person,Phone,Email,Region,Address,Notes,Default sales category\r\n')}`,
+    );
 
-  const csv = [
-    'Name,Type,Contact person,Phone,Email,Region,Address,Notes',
-    `${t} Alpha,retailer,Ann,+254 700 000 001,ann@example.com,Coast,,`,
-    `"${t} Beta, Ltd",ngo,,,,Coast,"Box 1, Mombasa",`,
-    `${t} Bad,shop,,,,Coast,,`,
-    `${t} Gamma,institution,,,,Rift,,`,
-  ].join('\r\n');
-  await dialog
-    .getByLabel('CSV file')
-    .setInputFiles({ name: 'partners.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(dialog.getByText('Using the file partners.csv.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Check rows' }).click();
+    const csv = [
+      'Name,Type,Contact person,Phone,Email,Region,Address,Notes',
+      `${t} Alpha,retailer,Ann,+254 700 000 001,ann@example.com,Coast,,`,
+      `"${t} Beta, Ltd",ngo,,,,Coast,"Box 1, Mombasa",`,
+      `${t} Bad,shop,,,,Coast,,`,
+      `${t} Gamma,institution,,,,Rift,,`,
+    ].join('\r\n');
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'partners.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(dialog.getByText('Using the file partners.csv.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Check rows' }).click();
 
-  await expect(dialog.getByTestId('csv-import-preview-summary')).toHaveText('4 rows checked: 3 valid, 1 with errors.');
-  const errors = dialog.getByRole('table', { name: 'Rows with errors' });
-  await expect(errors.getByRole('row')).toHaveCount(2);
-  await expect(errors.getByRole('row').nth(1)).toContainText('4');
-  await expect(errors.getByRole('row').nth(1)).toContainText('type');
-  await expect(errors.getByRole('row').nth(1)).toContainText(
-    'Type must be one of: distributor, retailer, institution, ngo, individual',
-  );
-  await expect(dialog.getByRole('table', { name: 'Preview of the rows to import' })).toContainText(`${t} Beta, Ltd`);
-  expect(await seriousViolations(page)).toEqual([]);
+    await expect(dialog.getByTestId('csv-import-preview-summary')).toHaveText(
+      '4 rows checked: 3 valid, 1 with errors.',
+    );
+    const errors = dialog.getByRole('table', { name: 'Rows with errors' });
+    await expect(errors.getByRole('row')).toHaveCount(2);
+    await expect(errors.getByRole('row').nth(1)).toContainText('4');
+    await expect(errors.getByRole('row').nth(1)).toContainText('type');
+    await expect(errors.getByRole('row').nth(1)).toContainText(
+      'Type must be one of: distributor, retailer, institution, ngo, individual',
+    );
+    await expect(dialog.getByRole('table', { name: 'Preview of the rows to import' })).toContainText(`${t} Beta, Ltd`);
+    expect(await seriousViolations(page)).toEqual([]);
 
-  await dialog.getByRole('button', { name: 'Import 3 valid rows' }).click();
-  await expect(dialog.getByTestId('csv-import-summary')).toHaveText('Imported 3 rows; 1 row skipped.');
-  await dialog.getByText('Close', { exact: true }).click();
-  await expect(dialog).toBeHidden();
+    await dialog.getByRole('button', { name: 'Import 3 valid rows' }).click();
+    await expect(dialog.getByTestId('csv-import-summary')).toHaveText('Imported 3 rows; 1 row skipped.');
+    await dialog.getByText('Close', { exact: true }).click();
+    await expect(dialog).toBeHidden();
 
-  await page.getByLabel('Search partners').fill(t);
-  const table = partnersTable(page);
-  await expect(page.getByTestId('data-table-total')).toHaveText('3 partners');
-  await expect(table.getByRole('row')).toHaveCount(4);
-  await expect(table.getByRole('row').nth(1)).toContainText(`${t} Alpha`);
-  await expect(table.getByRole('row').nth(2)).toContainText(`${t} Beta, Ltd`);
-  await expect(table.getByRole('row').nth(3)).toContainText(`${t} Gamma`);
-  await expect(table).not.toContainText(`${t} Bad`);
-});
+    await page.getByLabel('Search partners').fill(t);
+    const table = partnersTable(page);
+    await expect(page.getByTestId('data-table-total')).toHaveText('3 partners');
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('row').nth(1)).toContainText(`${t} Alpha`);
+    await expect(table.getByRole('row').nth(2)).toContainText(`${t} Beta, Ltd`);
+    await expect(table.getByRole('row').nth(3)).toContainText(`${t} Gamma`);
+    await expect(table).not.toContainText(`${t} Bad`);
+  },
+);
 
 test('a searched, filtered and sorted list can be bookmarked and reopened as it was', async ({ page, context }) => {
   const t = uniqueToken('BM');

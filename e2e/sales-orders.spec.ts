@@ -10,10 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, utcToday } from '../src/common/calendar-days';
 import { salesOrderNumberLabel, type SalesOrderDetail } from '../src/common/contracts/sales-orders';
-import { demoUser, holdLiveUpdates, holdRequests, LIVE, login, seriousViolations } from './support';
+import { demoUser, holdLiveUpdates, holdRequests, LIVE, seriousViolations, signedIn } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 interface Ref {
@@ -30,13 +30,6 @@ interface SaleSetup {
 }
 
 const today = () => utcToday(new Date());
-
-async function signedIn(browser: Browser, group: Parameters<typeof login>[1], phone = false): Promise<Page> {
-  const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true } : {});
-  const page = await context.newPage();
-  await login(page, group);
-  return page;
-}
 
 async function post<T>(page: Page, url: string, data: unknown, status = 201): Promise<T> {
   const response = await page.request.post(url, { data });
@@ -152,154 +145,156 @@ async function chooseCustomer(page: Page, name: string): Promise<void> {
   await expect(box).toHaveValue(name);
 }
 
-test('a seller makes an order by scanning IDs, prints it, cancels it; Canceled Sales and the ID history show it', async ({
-  browser,
-}) => {
-  test.setTimeout(360_000);
-  const admin = await signedIn(browser, 'Admin');
-  const setup = await saleSetup(admin);
-  const codes = await validatedIds(admin, 'NBO', 4);
-  const nbo = await factoryByCode(admin, 'NBO');
-  const [notValidated = ''] = await createStoveIds(admin, nbo.id, 1);
+test(
+  'a seller makes an order by scanning IDs, prints it, cancels it; Canceled Sales and the ID history show it',
+  { tag: '@smoke' },
+  async ({ browser }) => {
+    test.setTimeout(360_000);
+    const admin = await signedIn(browser, 'Admin');
+    const setup = await saleSetup(admin);
+    const codes = await validatedIds(admin, 'NBO', 4);
+    const nbo = await factoryByCode(admin, 'NBO');
+    const [notValidated = ''] = await createStoveIds(admin, nbo.id, 1);
 
-  const seller = await signedIn(browser, 'Senior Sales Manager');
-  await seller.goto('/sales/sales-order');
-  await expect(seller.getByRole('heading', { level: 1, name: 'Sales Order' })).toBeVisible();
-  await seller.getByRole('link', { name: 'New order' }).first().click();
-  await expect(seller).toHaveURL(/\/sales\/sales-order\?new=1$/);
-  await expect(seller.getByRole('heading', { level: 1, name: 'New sales order' })).toBeVisible();
-  await expect(seller.getByLabel('Date of sale')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  await expect(saveButton(seller)).toBeDisabled();
-  await expect(seller.getByText('Choose the factory.', { exact: true })).toBeVisible();
+    const seller = await signedIn(browser, 'Senior Sales Manager');
+    await seller.goto('/sales/sales-order');
+    await expect(seller.getByRole('heading', { level: 1, name: 'Sales Order' })).toBeVisible();
+    await seller.getByRole('link', { name: 'New order' }).first().click();
+    await expect(seller).toHaveURL(/\/sales\/sales-order\?new=1$/);
+    await expect(seller.getByRole('heading', { level: 1, name: 'New sales order' })).toBeVisible();
+    await expect(seller.getByLabel('Date of sale')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(saveButton(seller)).toBeDisabled();
+    await expect(seller.getByText('Choose the factory.', { exact: true })).toBeVisible();
 
-  // Factory, customer (keyboard), and what the customer fills in.
-  await seller.getByLabel('Factory').selectOption(nbo.id);
-  await chooseCustomer(seller, setup.customer.name);
-  await expect(seller.getByLabel('Sales category')).toHaveValue(setup.category.id);
-  await expect(seller.getByLabel('Buyer name')).toHaveValue(setup.customer.contact);
-  await expect(seller.getByLabel('Phone (optional)')).toHaveValue(setup.customer.phone);
-  await expect(seller.getByLabel('Location (optional)')).toHaveValue(setup.customer.region);
+    // Factory, customer (keyboard), and what the customer fills in.
+    await seller.getByLabel('Factory').selectOption(nbo.id);
+    await chooseCustomer(seller, setup.customer.name);
+    await expect(seller.getByLabel('Sales category')).toHaveValue(setup.category.id);
+    await expect(seller.getByLabel('Buyer name')).toHaveValue(setup.customer.contact);
+    await expect(seller.getByLabel('Phone (optional)')).toHaveValue(setup.customer.phone);
+    await expect(seller.getByLabel('Location (optional)')).toHaveValue(setup.customer.region);
 
-  // A line: the package with its price in force; 2 packages of 2 stoves = 4 stove IDs needed.
-  await seller.getByLabel('Package, line 1').selectOption(setup.pkg.id);
-  await seller.getByLabel('Quantity').fill('2');
-  await expect(seller.getByText('KES 1,500.00 each · 2 stoves each')).toBeVisible();
-  await expect(seller.getByText('Line total KES 3,000.00 · 4 stoves')).toBeVisible();
-  await expect(seller.getByTestId('order-id-progress')).toHaveText('0 of 4 stove IDs: scan 4 more.');
+    // A line: the package with its price in force; 2 packages of 2 stoves = 4 stove IDs needed.
+    await seller.getByLabel('Package, line 1').selectOption(setup.pkg.id);
+    await seller.getByLabel('Quantity').fill('2');
+    await expect(seller.getByText('KES 1,500.00 each · 2 stoves each')).toBeVisible();
+    await expect(seller.getByText('Line total KES 3,000.00 · 4 stoves')).toBeVisible();
+    await expect(seller.getByTestId('order-id-progress')).toHaveText('0 of 4 stove IDs: scan 4 more.');
 
-  // Scanning: three good IDs and one not validated, then a repeat.
-  await scan(seller, [codes[0]!, codes[1]!, codes[2]!, notValidated]);
-  await expect(codeList(seller).getByRole('listitem').filter({ hasText: notValidated })).toContainText(
-    'In stock: not on a stove yet',
-  );
-  await expect(codeList(seller).getByRole('listitem').filter({ hasText: codes[0]! })).toContainText(
-    'Validated: can be sold',
-  );
-  await expect(seller.getByText('3 can be sold, 1 cannot.')).toBeVisible();
-  await expect(seller.getByText('Remove the 1 stove ID that cannot be sold.', { exact: true })).toBeVisible();
-  await expect(saveButton(seller)).toBeDisabled();
-  await scan(seller, [codes[0]!]);
-  await expect(seller.getByText(`${codes[0]} is already in the list`)).toBeVisible();
-  await seller.getByRole('button', { name: `Remove ${notValidated}` }).click();
-  await expect(seller.getByTestId('order-id-progress')).toHaveText('3 of 4 stove IDs: scan 1 more.');
-  await expect(seller.getByText('Add 1 stove ID: the packages hold 4 stoves.', { exact: true })).toBeVisible();
-  await scan(seller, [codes[3]!]);
-  await expect(seller.getByTestId('order-id-progress')).toHaveText('4 of 4 stove IDs.');
-  await expect(seller.getByText('4 can be sold, 0 cannot.')).toBeVisible();
-  await expect(saveButton(seller)).toBeEnabled();
-  await expect(saveButton(seller)).toHaveText('Sell 4 stoves');
-  await saveButton(seller).click();
+    // Scanning: three good IDs and one not validated, then a repeat.
+    await scan(seller, [codes[0]!, codes[1]!, codes[2]!, notValidated]);
+    await expect(codeList(seller).getByRole('listitem').filter({ hasText: notValidated })).toContainText(
+      'In stock: not on a stove yet',
+    );
+    await expect(codeList(seller).getByRole('listitem').filter({ hasText: codes[0]! })).toContainText(
+      'Validated: can be sold',
+    );
+    await expect(seller.getByText('3 can be sold, 1 cannot.')).toBeVisible();
+    await expect(seller.getByText('Remove the 1 stove ID that cannot be sold.', { exact: true })).toBeVisible();
+    await expect(saveButton(seller)).toBeDisabled();
+    await scan(seller, [codes[0]!]);
+    await expect(seller.getByText(`${codes[0]} is already in the list`)).toBeVisible();
+    await seller.getByRole('button', { name: `Remove ${notValidated}` }).click();
+    await expect(seller.getByTestId('order-id-progress')).toHaveText('3 of 4 stove IDs: scan 1 more.');
+    await expect(seller.getByText('Add 1 stove ID: the packages hold 4 stoves.', { exact: true })).toBeVisible();
+    await scan(seller, [codes[3]!]);
+    await expect(seller.getByTestId('order-id-progress')).toHaveText('4 of 4 stove IDs.');
+    await expect(seller.getByText('4 can be sold, 0 cannot.')).toBeVisible();
+    await expect(saveButton(seller)).toBeEnabled();
+    await expect(saveButton(seller)).toHaveText('Sell 4 stoves');
+    await saveButton(seller).click();
 
-  const toast = seller.getByText(/^Order SO-\d{6} saved$/);
-  await expect(toast).toBeVisible();
-  const number = ((await toast.textContent()) ?? '').replace(/^Order | saved$/g, '');
-  await expect(seller).toHaveURL(/\/sales\/sales-order\/[0-9a-f-]{36}$/);
-  const orderUrl = seller.url();
-  await expect(seller.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeVisible();
-  await expect(seller.getByText('Completed', { exact: true })).toBeVisible();
-  const ids = seller.getByRole('table', { name: `Stove IDs of ${number}` });
-  await expect(ids.getByRole('row')).toHaveCount(5);
-  for (const code of codes) await expect(ids.getByRole('row', { name: `${code} Sold` })).toBeVisible();
-  await expect(seller.getByRole('table', { name: `Packages of ${number}` })).toContainText('KES 3,000.00');
+    const toast = seller.getByText(/^Order SO-\d{6} saved$/);
+    await expect(toast).toBeVisible();
+    const number = ((await toast.textContent()) ?? '').replace(/^Order | saved$/g, '');
+    await expect(seller).toHaveURL(/\/sales\/sales-order\/[0-9a-f-]{36}$/);
+    const orderUrl = seller.url();
+    await expect(seller.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeVisible();
+    await expect(seller.getByText('Completed', { exact: true })).toBeVisible();
+    const ids = seller.getByRole('table', { name: `Stove IDs of ${number}` });
+    await expect(ids.getByRole('row')).toHaveCount(5);
+    for (const code of codes) await expect(ids.getByRole('row', { name: `${code} Sold` })).toBeVisible();
+    await expect(seller.getByRole('table', { name: `Packages of ${number}` })).toContainText('KES 3,000.00');
 
-  // The delivery note: in print, only the note, with every stove ID.
-  await seller.emulateMedia({ media: 'print' });
-  const note = seller.locator('[data-delivery-note]');
-  await expect(note).toBeVisible();
-  await expect(note).toContainText('Delivery note');
-  await expect(note).toContainText(number);
-  await expect(note).toContainText(setup.customer.name);
-  await expect(note).toContainText('Received by (name, signature, date)');
-  for (const code of codes) await expect(note.getByRole('listitem').filter({ hasText: code })).toBeVisible();
-  await expect(seller.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeHidden();
-  await expect(seller.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  await seller.emulateMedia({ media: 'screen' });
-  await expect(note).toBeHidden();
+    // The delivery note: in print, only the note, with every stove ID.
+    await seller.emulateMedia({ media: 'print' });
+    const note = seller.locator('[data-delivery-note]');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText('Delivery note');
+    await expect(note).toContainText(number);
+    await expect(note).toContainText(setup.customer.name);
+    await expect(note).toContainText('Received by (name, signature, date)');
+    for (const code of codes) await expect(note.getByRole('listitem').filter({ hasText: code })).toBeVisible();
+    await expect(seller.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeHidden();
+    await expect(seller.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await seller.emulateMedia({ media: 'screen' });
+    await expect(note).toBeHidden();
 
-  // The list finds it by number and by stove ID; a click on the row opens it.
-  await seller.goto(`/sales/sales-order?q=${codes[2]}`);
-  const table = seller.getByRole('table', { name: 'Sales orders' });
-  await expect(table.getByRole('row')).toHaveCount(2);
-  const row = table.getByRole('row').nth(1);
-  await expect(row).toContainText(number);
-  await expect(row).toContainText(setup.customer.name);
-  await expect(row).toContainText('KES 3,000.00');
-  await expect(row).toContainText('Completed');
-  // The CSV export is the same search.
-  const download = seller.waitForEvent('download');
-  await seller.getByRole('link', { name: 'Export CSV' }).click();
-  const csv = await readFile((await (await download).path()) ?? '', 'utf8');
-  expect(csv.split('\n')[0]).toContain('Number,Date,Status,Factory,Customer');
-  expect(csv).toContain(`${number},`);
-  expect(csv.trim().split('\n')).toHaveLength(2);
-  await row.getByRole('cell', { name: setup.category.name }).click();
-  await expect(seller).toHaveURL(orderUrl);
-  await seller.getByRole('link', { name: 'Back to Sales Order' }).click();
-  await expect(seller).toHaveURL(new RegExp(`/sales/sales-order\\?q=${codes[2]}$`));
+    // The list finds it by number and by stove ID; a click on the row opens it.
+    await seller.goto(`/sales/sales-order?q=${codes[2]}`);
+    const table = seller.getByRole('table', { name: 'Sales orders' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const row = table.getByRole('row').nth(1);
+    await expect(row).toContainText(number);
+    await expect(row).toContainText(setup.customer.name);
+    await expect(row).toContainText('KES 3,000.00');
+    await expect(row).toContainText('Completed');
+    // The CSV export is the same search.
+    const download = seller.waitForEvent('download');
+    await seller.getByRole('link', { name: 'Export CSV' }).click();
+    const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+    expect(csv.split('\n')[0]).toContain('Number,Date,Status,Factory,Customer');
+    expect(csv).toContain(`${number},`);
+    expect(csv.trim().split('\n')).toHaveLength(2);
+    await row.getByRole('cell', { name: setup.category.name }).click();
+    await expect(seller).toHaveURL(orderUrl);
+    await seller.getByRole('link', { name: 'Back to Sales Order' }).click();
+    await expect(seller).toHaveURL(new RegExp(`/sales/sales-order\\?q=${codes[2]}$`));
 
-  // Cancel with a reason: the IDs are validated again.
-  await seller.goto(orderUrl);
-  await seller.getByRole('button', { name: 'Cancel order' }).click();
-  const dialog = seller.getByRole('dialog', { name: `Cancel ${number}?` });
-  await expect(dialog).toContainText('The 4 stove IDs go back to validated at Nairobi Central Plant');
-  await dialog.getByRole('button', { name: 'Cancel order' }).click();
-  await expect(dialog.getByText('A reason is required: say why the sale is canceled.')).toBeVisible();
-  await dialog.getByLabel('Reason').fill('Customer returned the stoves unopened');
-  await dialog.getByRole('button', { name: 'Cancel order' }).click();
-  await expect(seller.getByText(`${number} canceled`)).toBeVisible();
-  await expect(dialog).toBeHidden();
-  const banner = seller.getByRole('region', { name: 'Canceled' });
-  await expect(banner).toContainText('Customer returned the stoves unopened');
-  await expect(banner).toContainText(demoUser('Senior Sales Manager').name);
-  await expect(seller.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
-  for (const code of codes) await expect(ids.getByRole('row', { name: `${code} Validated` })).toBeVisible();
+    // Cancel with a reason: the IDs are validated again.
+    await seller.goto(orderUrl);
+    await seller.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = seller.getByRole('dialog', { name: `Cancel ${number}?` });
+    await expect(dialog).toContainText('The 4 stove IDs go back to validated at Nairobi Central Plant');
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(dialog.getByText('A reason is required: say why the sale is canceled.')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Customer returned the stoves unopened');
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(seller.getByText(`${number} canceled`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const banner = seller.getByRole('region', { name: 'Canceled' });
+    await expect(banner).toContainText('Customer returned the stoves unopened');
+    await expect(banner).toContainText(demoUser('Senior Sales Manager').name);
+    await expect(seller.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    for (const code of codes) await expect(ids.getByRole('row', { name: `${code} Validated` })).toBeVisible();
 
-  // Canceled Sales lists it with who and why; the list filtered to canceled orders too.
-  await seller.goto(`/sales/canceled-sales?q=${number}`);
-  await expect(seller.getByRole('heading', { level: 1, name: 'Canceled Sales' })).toBeVisible();
-  const canceled = seller.getByRole('table', { name: 'Canceled sales' });
-  await expect(canceled.getByRole('row')).toHaveCount(2);
-  await expect(canceled.getByRole('row').nth(1)).toContainText('Customer returned the stoves unopened');
-  await expect(canceled.getByRole('row').nth(1)).toContainText(demoUser('Senior Sales Manager').name);
-  await expect(seller.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-    'href',
-    `/api/sales/orders/export.csv?q=${number}&sort=canceledAt&dir=desc&status=canceled`,
-  );
-  await canceled.getByRole('link', { name: number }).click();
-  await expect(seller.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeVisible();
-  await seller.getByRole('link', { name: 'Back to Canceled Sales' }).click();
-  await expect(seller).toHaveURL(/\/sales\/canceled-sales\?q=SO-\d{6}$/);
-  await seller.goto(`/sales/sales-order?status=canceled&q=${number}`);
-  await expect(seller.getByRole('table', { name: 'Sales orders' }).getByRole('row').nth(1)).toContainText('Canceled');
+    // Canceled Sales lists it with who and why; the list filtered to canceled orders too.
+    await seller.goto(`/sales/canceled-sales?q=${number}`);
+    await expect(seller.getByRole('heading', { level: 1, name: 'Canceled Sales' })).toBeVisible();
+    const canceled = seller.getByRole('table', { name: 'Canceled sales' });
+    await expect(canceled.getByRole('row')).toHaveCount(2);
+    await expect(canceled.getByRole('row').nth(1)).toContainText('Customer returned the stoves unopened');
+    await expect(canceled.getByRole('row').nth(1)).toContainText(demoUser('Senior Sales Manager').name);
+    await expect(seller.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `/api/sales/orders/export.csv?q=${number}&sort=canceledAt&dir=desc&status=canceled`,
+    );
+    await canceled.getByRole('link', { name: number }).click();
+    await expect(seller.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeVisible();
+    await seller.getByRole('link', { name: 'Back to Canceled Sales' }).click();
+    await expect(seller).toHaveURL(/\/sales\/canceled-sales\?q=SO-\d{6}$/);
+    await seller.goto(`/sales/sales-order?status=canceled&q=${number}`);
+    await expect(seller.getByRole('table', { name: 'Sales orders' }).getByRole('row').nth(1)).toContainText('Canceled');
 
-  // The ID's history: sold on the order (a link to it), then returned.
-  await seller.goto(`/stove-id/management/${codes[1]}`);
-  const history = seller.getByRole('list', { name: 'History, oldest first' });
-  await expect(history.getByRole('heading', { name: 'Sold', exact: true })).toBeVisible();
-  await expect(history.getByRole('heading', { name: 'Returned: sale canceled' })).toBeVisible();
-  await history.getByRole('link', { name: number }).first().click();
-  await expect(seller.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeVisible();
-});
+    // The ID's history: sold on the order (a link to it), then returned.
+    await seller.goto(`/stove-id/management/${codes[1]}`);
+    const history = seller.getByRole('list', { name: 'History, oldest first' });
+    await expect(history.getByRole('heading', { name: 'Sold', exact: true })).toBeVisible();
+    await expect(history.getByRole('heading', { name: 'Returned: sale canceled' })).toBeVisible();
+    await history.getByRole('link', { name: number }).first().click();
+    await expect(seller.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeVisible();
+  },
+);
 
 test('a Sales Officer sees an order without a Cancel button and cannot cancel through the API', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -337,7 +332,7 @@ test('a Factory Manager on a phone sells from their own factory; an order the se
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
   const codes = await validatedIds(admin, 'MSA', 4);
-  const manager = await signedIn(browser, 'Factory Manager', true);
+  const manager = await signedIn(browser, 'Factory Manager', { phone: true });
   // What is tested here is the server's refusal; the next test shows the open form re-checked live.
   await holdLiveUpdates(manager);
 

@@ -11,7 +11,7 @@ import { dayLabel } from '../src/common/calendar-days';
 import { formatMoney } from '../src/common/contracts/sales';
 import { salesOrderNumberLabel, type SalesOverview } from '../src/common/contracts/sales-orders';
 import { changeOnLastMonth, dailySummary } from '../src/web/features/sales/components/sales-overview.model';
-import { failUntilRetry, holdRequests, login, seriousViolations } from './support';
+import { failUntilRetry, holdRequests, login, seriousViolations, signedIn } from './support';
 
 const OVERVIEW_API = '**/api/sales/overview';
 
@@ -166,9 +166,7 @@ test('the Factory Manager sees Mombasa only, and Sales Order as the only sales s
 });
 
 test('on a phone the cards stack and the page stays accessible', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  const page = await context.newPage();
-  await login(page, 'Senior Sales Manager');
+  const page = await signedIn(browser, 'Senior Sales Manager', { phone: true });
   await openOverview(page);
   const boxes = await Promise.all(
     ['stoves-sold', 'revenue', 'orders', 'ready-to-sell'].map(async (id) => {
@@ -186,7 +184,7 @@ test('on a phone the cards stack and the page stays accessible', async ({ browse
   expect(width).toBeLessThanOrEqual(390);
   await expect(page.getByRole('table', { name: 'Latest orders' })).toBeAttached();
   expect(await seriousViolations(page)).toEqual([]);
-  await context.close();
+  await page.context().close();
 });
 
 test('loading, an error with retry, and the empty state', async ({ page }) => {

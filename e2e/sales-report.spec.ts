@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, dayLabel, utcToday } from '../src/common/calendar-days';
 import type { SalesOrderDetail } from '../src/common/contracts/sales-orders';
-import { failUntilRetry, login, mainNav, seriousViolations } from './support';
+import { failUntilRetry, login, mainNav, seriousViolations, signedIn } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 interface Ref {
@@ -138,8 +138,7 @@ test('an admin reads sales by customer and package, narrows to a customer, and d
   test.setTimeout(180_000);
   await login(page, 'Admin');
   const world = await sellAtNewFactory(page);
-  // The dashboard the Admin landed on loaded the factory list before this factory existed.
-  await page.reload();
+  await page.goto('/');
 
   await mainNav(page).getByRole('button', { name: 'Sales Management' }).click();
   await mainNav(page).getByRole('link', { name: 'Sales Report' }).click();
@@ -221,15 +220,11 @@ test('an admin reads sales by customer and package, narrows to a customer, and d
 
 test('a factory-scoped Sales Manager sees only their own factory, on a phone', async ({ browser }) => {
   test.setTimeout(180_000);
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await login(admin, 'Admin');
+  const admin = await signedIn(browser, 'Admin');
   const world = await sellAtNewFactory(admin);
-  await adminContext.close();
+  await admin.context().close();
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  const page = await context.newPage();
-  await login(page, 'Sales Manager');
+  const page = await signedIn(browser, 'Sales Manager', { phone: true });
   // Another factory in the address is not honoured; the demo's sales at NBO go back ~5 months.
   const from = addDays(today(), -160);
   await page.goto(`/sales/sales-report?from=${from}&to=${today()}&groupBy=factory&factoryId=${world.factory.id}`);
@@ -249,7 +244,7 @@ test('a factory-scoped Sales Manager sees only their own factory, on a phone', a
   // The page itself does not scroll sideways; the wide tables scroll in their own regions.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
-  await context.close();
+  await page.context().close();
 });
 
 test('the report shows loading, then an error with a retry, and says when nothing was sold', async ({ page }) => {

@@ -10,6 +10,7 @@ test('Ctrl+B and Cmd+B collapse the sidebar to icons, and the state survives a r
   context,
 }) => {
   await login(page, 'Admin');
+  await page.goto('/');
   await expect(page.getByText('CONTROL PANEL', { exact: true })).toBeVisible();
   expect(await sidebarWidth(page)).toBe(256); // 16rem
 
@@ -35,6 +36,7 @@ test('Ctrl+B and Cmd+B collapse the sidebar to icons, and the state survives a r
 
 test('the trigger button toggles the sidebar too', async ({ page }) => {
   await login(page, 'Admin');
+  await page.goto('/');
   await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
   await expect(page.getByText('CONTROL PANEL', { exact: true })).toBeHidden();
   await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
@@ -46,6 +48,7 @@ test.describe('on a phone', () => {
 
   test('the sidebar is an 18rem drawer that closes after a link is chosen', async ({ page }) => {
     await login(page, 'Admin');
+    await page.goto('/');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveCount(0);
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();

@@ -136,46 +136,52 @@ test('generating codes that already exist lists them and creates nothing', async
   await expect(page.getByTestId('data-table-total')).toHaveText('3 stove IDs');
 });
 
-test('an import with a repeated, an existing and a malformed code is previewed, blocked, fixed and imported', async ({
-  page,
-}) => {
-  const prefix = uniquePrefix('I');
-  await login(page, 'Admin');
-  const existing = await createBatch(page, 'KSM', prefix, 1);
-  const fresh = `${prefix}-NEW-1`;
-  await page.goto('/stove-id/management');
-  await page.getByRole('button', { name: 'Import IDs' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import IDs' });
-  await dialog.getByLabel('Factory').selectOption({ label: 'KSM — Kisumu Assembly' });
-  await dialog.getByRole('tab', { name: 'Paste' }).click();
-  await dialog.getByLabel('Paste stove IDs').fill(`${fresh.toLowerCase()}\n${fresh}\n${existing.firstCode}\nBAD!CODE`);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(dialog.getByText(`Added 3 stove IDs. ${fresh} is already in the list.`)).toBeVisible();
+test(
+  'an import with a repeated, an existing and a malformed code is previewed, blocked, fixed and imported',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    const prefix = uniquePrefix('I');
+    await login(page, 'Admin');
+    const existing = await createBatch(page, 'KSM', prefix, 1);
+    const fresh = `${prefix}-NEW-1`;
+    await page.goto('/stove-id/management');
+    await page.getByRole('button', { name: 'Import IDs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import IDs' });
+    await dialog.getByLabel('Factory').selectOption({ label: 'KSM — Kisumu Assembly' });
+    await dialog.getByRole('tab', { name: 'Paste' }).click();
+    await dialog
+      .getByLabel('Paste stove IDs')
+      .fill(`${fresh.toLowerCase()}\n${fresh}\n${existing.firstCode}\nBAD!CODE`);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog.getByText(`Added 3 stove IDs. ${fresh} is already in the list.`)).toBeVisible();
 
-  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
-  await dialog.getByRole('button', { name: 'Preview' }).click();
-  await expect(dialog.getByTestId('import-preview-summary')).toContainText('3 codes checked: 1 valid, 2 with problems');
-  const problems = dialog.getByRole('table', { name: 'Fix these codes before importing' });
-  await expect(problems.getByRole('row')).toHaveCount(3);
-  await expect(problems).toContainText(existing.firstCode);
-  await expect(problems).toContainText('BAD!CODE');
-  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByTestId('import-preview-summary')).toContainText(
+      '3 codes checked: 1 valid, 2 with problems',
+    );
+    const problems = dialog.getByRole('table', { name: 'Fix these codes before importing' });
+    await expect(problems.getByRole('row')).toHaveCount(3);
+    await expect(problems).toContainText(existing.firstCode);
+    await expect(problems).toContainText('BAD!CODE');
+    await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 
-  await dialog.getByRole('button', { name: 'Remove the codes with problems from the list' }).click();
-  await expect(dialog.getByText('The list or the factory changed: preview again.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Preview' }).click();
-  await expect(dialog.getByTestId('import-preview-summary')).toHaveText('1 code checked: all 1 can be imported.');
-  await dialog.getByRole('button', { name: 'Import 1 ID' }).click();
-  await expect(page.getByText(/^Batch B-\d{6}: 1 ID imported$/)).toBeVisible();
-  await expect(dialog).toBeHidden();
+    await dialog.getByRole('button', { name: 'Remove the codes with problems from the list' }).click();
+    await expect(dialog.getByText('The list or the factory changed: preview again.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByTestId('import-preview-summary')).toHaveText('1 code checked: all 1 can be imported.');
+    await dialog.getByRole('button', { name: 'Import 1 ID' }).click();
+    await expect(page.getByText(/^Batch B-\d{6}: 1 ID imported$/)).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-  await page.getByLabel('Search stove IDs').fill(fresh);
-  const table = stoveIdsTable(page);
-  await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('row').nth(1)).toContainText(fresh);
-  await expect(table.getByRole('row').nth(1)).toContainText('KSM');
-  await expect(table.getByRole('row').nth(1)).toContainText('(import)');
-});
+    await page.getByLabel('Search stove IDs').fill(fresh);
+    const table = stoveIdsTable(page);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText(fresh);
+    await expect(table.getByRole('row').nth(1)).toContainText('KSM');
+    await expect(table.getByRole('row').nth(1)).toContainText('(import)');
+  },
+);
 
 test('selected IDs are voided with a reason after a confirmation; the ID shows its status and history', async ({
   page,

@@ -5,22 +5,15 @@
  * Factory Manager voids a report (the IDs are in stock again) while the coupler cannot; the
  * overview filters and totals; axe on each page.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { stoveReportNumberLabel, type StoveReport } from '../src/common/contracts/production';
-import { holdLiveUpdates, LIVE, login, seriousViolations } from './support';
+import { holdLiveUpdates, LIVE, seriousViolations, signedIn } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 interface Model {
   id: string;
   code: string;
   stoveModel: string;
-}
-
-async function signedIn(browser: Browser, group: Parameters<typeof login>[1], phone = false): Promise<Page> {
-  const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true } : {});
-  const page = await context.newPage();
-  await login(page, group);
-  return page;
 }
 
 /**
@@ -69,59 +62,64 @@ async function scan(page: Page, codes: string[]): Promise<void> {
 
 const codeList = (page: Page) => page.getByRole('list', { name: 'Stove IDs coupled: newest first' });
 
-test('a Stove Coupler on a phone scans IDs, sees them eligible, submits; the IDs are coupled', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const admin = await signedIn(browser, 'Admin');
-  const msa = await factoryByCode(admin, 'MSA');
-  const model = await modelWithKits(admin, 'MSA', 5);
-  const codes = await createStoveIds(admin, msa.id, 3);
+test(
+  'a Stove Coupler on a phone scans IDs, sees them eligible, submits; the IDs are coupled',
+  { tag: '@smoke' },
+  async ({ browser }) => {
+    test.setTimeout(120_000);
+    const admin = await signedIn(browser, 'Admin');
+    const msa = await factoryByCode(admin, 'MSA');
+    const model = await modelWithKits(admin, 'MSA', 5);
+    const codes = await createStoveIds(admin, msa.id, 3);
 
-  const coupler = await signedIn(browser, 'Stove Coupler', true);
-  // The coupler lands on the report form.
-  await expect(coupler).toHaveURL(/\/production\/stove-report$/);
-  await expect(coupler.getByRole('heading', { level: 1, name: 'Submit Production Report' })).toBeVisible();
-  await expect(coupler.getByText(`${msa.name} (MSA)`)).toBeVisible();
-  await expect(coupler.getByLabel('Date coupled')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  await coupler.getByLabel('Stove model').selectOption({ label: `${model.stoveModel} (${model.code})` });
-  await scan(coupler, codes);
-  for (const code of codes)
-    await expect(codeList(coupler).getByRole('listitem').filter({ hasText: code })).toContainText('In stock');
-  await expect(coupler.getByText('3 in stock, 0 cannot be reported.')).toBeVisible();
-  await expect(coupler.getByText(`5 kits of ${model.stoveModel} in stock at ${msa.name}.`)).toBeVisible();
-  // Nothing on the page is wider than the phone.
-  expect(await coupler.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const coupler = await signedIn(browser, 'Stove Coupler', { phone: true });
+    await coupler.goto('/');
+    // The coupler lands on the report form.
+    await expect(coupler).toHaveURL(/\/production\/stove-report$/);
+    await expect(coupler.getByRole('heading', { level: 1, name: 'Submit Production Report' })).toBeVisible();
+    await expect(coupler.getByText(`${msa.name} (MSA)`)).toBeVisible();
+    await expect(coupler.getByLabel('Date coupled')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await coupler.getByLabel('Stove model').selectOption({ label: `${model.stoveModel} (${model.code})` });
+    await scan(coupler, codes);
+    for (const code of codes)
+      await expect(codeList(coupler).getByRole('listitem').filter({ hasText: code })).toContainText('In stock');
+    await expect(coupler.getByText('3 in stock, 0 cannot be reported.')).toBeVisible();
+    await expect(coupler.getByText(`5 kits of ${model.stoveModel} in stock at ${msa.name}.`)).toBeVisible();
+    // Nothing on the page is wider than the phone.
+    expect(await coupler.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-  const submit = coupler.getByRole('button', { name: 'Report 3 stoves' });
-  await expect(submit).toBeEnabled();
-  await submit.click();
-  const dialog = coupler.getByRole('alertdialog', { name: 'Report 3 stoves?' });
-  await expect(dialog).toContainText(`3 kits are taken from ${msa.name}'s stock`);
-  await dialog.getByRole('button', { name: 'Report 3 stoves' }).click();
-  const toast = coupler.getByText(/^Report SR-\d{6} submitted$/);
-  await expect(toast).toBeVisible();
-  const number = ((await toast.textContent()) ?? '').replace(/^Report | submitted$/g, '');
-  // The form is ready for the next report; the report is among "My recent reports".
-  await expect(coupler.getByText('0 stove IDs', { exact: true })).toBeVisible();
-  const recent = coupler.getByRole('table', { name: 'My recent reports' });
-  // (Other tests' reports by the same demo coupler may come and go beside it.)
-  await expect(recent.getByRole('row').filter({ hasText: number })).toContainText('Submitted');
+    const submit = coupler.getByRole('button', { name: 'Report 3 stoves' });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    const dialog = coupler.getByRole('alertdialog', { name: 'Report 3 stoves?' });
+    await expect(dialog).toContainText(`3 kits are taken from ${msa.name}'s stock`);
+    await dialog.getByRole('button', { name: 'Report 3 stoves' }).click();
+    const toast = coupler.getByText(/^Report SR-\d{6} submitted$/);
+    await expect(toast).toBeVisible();
+    const number = ((await toast.textContent()) ?? '').replace(/^Report | submitted$/g, '');
+    // The form is ready for the next report; the report is among "My recent reports".
+    await expect(coupler.getByText('0 stove IDs', { exact: true })).toBeVisible();
+    const recent = coupler.getByRole('table', { name: 'My recent reports' });
+    // (Other tests' reports by the same demo coupler may come and go beside it.)
+    await expect(recent.getByRole('row').filter({ hasText: number })).toContainText('Submitted');
 
-  // The report's page lists its IDs as coupled (plain codes: couplers do not open Stove ID Management).
-  await recent.getByRole('link', { name: number }).click();
-  await expect(coupler.getByRole('heading', { level: 1, name: `Stove report ${number}` })).toBeVisible();
-  await expect(coupler.getByRole('table', { name: `Stove IDs of ${number}` }).getByRole('row')).toHaveCount(4);
-  await expect(coupler.getByRole('row', { name: new RegExp(`${codes[0]} Coupled`) })).toBeVisible();
-  await expect(coupler.getByRole('button', { name: 'Void report' })).toHaveCount(0);
-  await coupler.getByRole('link', { name: 'Back to Submit Production Report' }).click();
-  await expect(coupler).toHaveURL(/\/production\/stove-report$/);
+    // The report's page lists its IDs as coupled (plain codes: couplers do not open Stove ID Management).
+    await recent.getByRole('link', { name: number }).click();
+    await expect(coupler.getByRole('heading', { level: 1, name: `Stove report ${number}` })).toBeVisible();
+    await expect(coupler.getByRole('table', { name: `Stove IDs of ${number}` }).getByRole('row')).toHaveCount(4);
+    await expect(coupler.getByRole('row', { name: new RegExp(`${codes[0]} Coupled`) })).toBeVisible();
+    await expect(coupler.getByRole('button', { name: 'Void report' })).toHaveCount(0);
+    await coupler.getByRole('link', { name: 'Back to Submit Production Report' }).click();
+    await expect(coupler).toHaveURL(/\/production\/stove-report$/);
 
-  // On the ID page, the ID is coupled with the report as its current document.
-  await admin.goto(`/stove-id/management/${codes[1]}`);
-  await expect(admin.getByRole('heading', { level: 1, name: codes[1] })).toBeVisible();
-  await expect(admin.getByText('Coupled').first()).toBeVisible();
-  await admin.getByRole('link', { name: number }).first().click();
-  await expect(admin.getByRole('heading', { level: 1, name: `Stove report ${number}` })).toBeVisible();
-});
+    // On the ID page, the ID is coupled with the report as its current document.
+    await admin.goto(`/stove-id/management/${codes[1]}`);
+    await expect(admin.getByRole('heading', { level: 1, name: codes[1] })).toBeVisible();
+    await expect(admin.getByText('Coupled').first()).toBeVisible();
+    await admin.getByRole('link', { name: number }).first().click();
+    await expect(admin.getByRole('heading', { level: 1, name: `Stove report ${number}` })).toBeVisible();
+  },
+);
 
 test('a bad code blocks Submit with its reason; a report the server refuses names the ID and changes nothing', async ({
   browser,
@@ -180,6 +178,7 @@ test('an ID reported elsewhere while the list is open turns Already coupled and 
   const codes = await createStoveIds(admin, msa.id, 2);
 
   const coupler = await signedIn(browser, 'Stove Coupler');
+  await coupler.goto('/production/stove-report');
   await expect(coupler.locator('main[data-live="open"]')).toBeVisible();
   await coupler.getByLabel('Stove model').selectOption(model.id);
   await scan(coupler, codes);
@@ -260,7 +259,8 @@ test('the stove report pages have no serious accessibility violation', async ({ 
   const codes = await createStoveIds(admin, msa.id, 2);
   const report = await submitReport(admin, msa.id, model, [codes[0]!]);
 
-  const coupler = await signedIn(browser, 'Stove Coupler', true);
+  const coupler = await signedIn(browser, 'Stove Coupler', { phone: true });
+  await coupler.goto('/production/stove-report');
   await coupler.getByLabel('Stove model').selectOption(model.id);
   await scan(coupler, [codes[1]!, codes[0]!]);
   await expect(coupler.getByText('1 in stock, 1 cannot be reported.')).toBeVisible();

@@ -2,9 +2,9 @@
  * Stove transfers: send by scanning and pasting with live eligibility, the destination's badge and
  * partial confirmation, history; cancel by the sender, reject with a reason, a decision made elsewhere.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { transferNumberLabel } from '../src/common/contracts/stove-ids';
-import { holdLiveUpdates, login } from './support';
+import { holdLiveUpdates, login, signedIn } from './support';
 import {
   createStoveIds,
   factoryByCode,
@@ -12,13 +12,6 @@ import {
   sendTransfer,
   signInNewFactoryManager,
 } from './stove-transfers.support';
-
-async function signedIn(browser: Browser, group: Parameters<typeof login>[1]): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await login(page, group);
-  return page;
-}
 
 function statusBadge(page: Page, status: string) {
   return page.locator('[data-slot="badge"]', { hasText: status });
@@ -40,8 +33,7 @@ test('an Admin sends IDs by scanning and pasting; the destination confirms part;
   const ksm = await factoryByCode(page, 'KSM');
   const codes = await createStoveIds(page, nbo.id, 6);
   const [elsewhere = ''] = await createStoveIds(page, msa.id, 1);
-  const manager = await (await browser.newContext()).newPage();
-  await signInNewFactoryManager(page, manager, ksm.id);
+  const manager = await signInNewFactoryManager(page, browser, ksm.id);
   const before = await pendingIncoming(manager);
 
   await page.goto('/stove-id/transfer');
@@ -106,7 +98,7 @@ test('an Admin sends IDs by scanning and pasting; the destination confirms part;
 
   // The destination's Factory Manager sees the badge (on the closed group, then on the item) and confirms part.
   const incoming = before + 1;
-  await manager.reload();
+  await manager.goto('/');
   await expect(badge(manager, 'stove-id').locator('[aria-hidden="true"]')).toHaveText(String(incoming));
   await manager.goto('/stove-id/transfer-confirmations');
   const itemBadge = badge(manager, 'transfer-confirmations');

@@ -1,5 +1,5 @@
 /** Stove transfer end-to-end helpers: stove IDs and transfers made through the API of a signed-in page. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { stoveCode } from '../src/common/stove-codes';
 import { DEMO_PASSWORD } from './support';
 import type { FactoryOption } from '../src/common/contracts/factories';
@@ -46,17 +46,21 @@ export async function pendingIncoming(page: Page): Promise<number> {
   return ((await response.json()) as { incoming: number }).incoming;
 }
 
-/** Creates a Factory Manager of a factory (POST /api/users, as an Admin) and signs them in on `page`. */
-export async function signInNewFactoryManager(admin: Page, page: Page, factoryId: string): Promise<void> {
+/**
+ * Creates a Factory Manager of a factory (POST /api/users, as an Admin) and signs them in through
+ * the API in a browser of their own: its page, with nothing loaded yet.
+ */
+export async function signInNewFactoryManager(admin: Page, browser: Browser, factoryId: string): Promise<Page> {
   const token = uniquePrefix().toLowerCase();
   const user = { email: `fm.${token}@example.com`, name: `Manager ${token.toUpperCase()}`, password: DEMO_PASSWORD };
   const response = await admin.request.post('/api/users', {
     data: { ...user, groups: ['Factory Manager'], factoryId },
   });
   expect(response.status(), await response.text()).toBe(201);
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText(`Welcome, ${user.name}`)).toBeVisible();
+  const page = await (await browser.newContext()).newPage();
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return page;
 }

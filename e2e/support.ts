@@ -1,6 +1,6 @@
-/** Shared end-to-end helpers: the demo logins and signing in through the real login screen. */
+/** Shared end-to-end helpers: the demo logins, signing in through the API, held and failing requests, axe. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type Route } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/demo/accounts';
 import type { Group } from '../src/common/permissions';
 
@@ -12,13 +12,31 @@ export function demoUser(group: Group): { email: string; name: string } {
   return user;
 }
 
+/**
+ * Signs in as the group's demo user through the API: the session cookie lands in the page's browser
+ * context and nothing is loaded, so the test opens the screen it is about (`page.goto('/')` for the
+ * landing page). The login screen's own tests (login.spec.ts) sign in through it.
+ */
 export async function login(page: Page, group: Group): Promise<void> {
   const user = demoUser(group);
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText(`Welcome, ${user.name}`)).toBeVisible();
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: DEMO_PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A phone's screen (a recent iPhone's), for the tests of the floor's phones. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true };
+
+/**
+ * Another person's browser: a page in a context of its own, signed in as the group's demo user
+ * (through the API, as `login`), on a phone's screen with `phone`.
+ */
+export async function signedIn(browser: Browser, group: Group, { phone = false } = {}): Promise<Page> {
+  const context = await browser.newContext(phone ? PHONE : {});
+  const page = await context.newPage();
+  await login(page, group);
+  return page;
 }
 
 /** The sidebar's navigation landmark. */
@@ -29,6 +47,7 @@ export function mainNav(page: Page) {
 /** Expands every menu group and returns the menu as text: singles as "Title", groups as "Group > Item". */
 export async function readMenu(page: Page): Promise<string[]> {
   const nav = mainNav(page);
+  await expect(nav.locator('ul').first()).toBeVisible();
   await expect(nav.getByText('Loading permissions...')).toHaveCount(0);
   const triggers = nav.locator('button[aria-expanded]');
   const count = await triggers.count();

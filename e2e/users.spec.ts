@@ -1,6 +1,6 @@
 /** User Management (/users, /users/profiles): create a user, their sessions, deactivation, group permissions, accessibility. */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoUser, login, mainNav, readMenu, seriousViolations } from './support';
+import { demoUser, login, mainNav, readMenu, seriousViolations, signedIn } from './support';
 
 function usersTable(page: Page) {
   return page.getByRole('table', { name: 'Users' });
@@ -18,70 +18,74 @@ async function signInElsewhere(browser: Browser, email: string, password: string
   return { context, page };
 }
 
-test('an Admin creates a user who signs in; deactivating them ends their open session', async ({ page, browser }) => {
-  // Two browsers and a long flow: 35 s once on a loaded 2-core CI machine.
-  test.setTimeout(120_000);
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const email = `e2e-${stamp}@example.com`;
-  const name = `Esther E2E ${stamp}`;
-  const password = 'e2e-password-123';
+test(
+  'an Admin creates a user who signs in; deactivating them ends their open session',
+  { tag: '@smoke' },
+  async ({ page, browser }) => {
+    // Two browsers and a long flow: 35 s once on a loaded 2-core CI machine.
+    test.setTimeout(120_000);
+    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const email = `e2e-${stamp}@example.com`;
+    const name = `Esther E2E ${stamp}`;
+    const password = 'e2e-password-123';
 
-  await login(page, 'Admin');
-  await page.goto('/users');
-  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
+    await login(page, 'Admin');
+    await page.goto('/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
 
-  // New user: email, name, password, groups, factory.
-  await page.getByRole('button', { name: 'New user' }).first().click();
-  const form = page.getByRole('dialog', { name: 'New user' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('checkbox', { name: 'Sales Officer' }).check();
-  await form.getByLabel('Factory', { exact: true }).selectOption({ label: 'Mombasa Assembly (MSA)' });
-  await form.getByRole('button', { name: 'Create user' }).click();
-  await expect(page.getByText(`User ${email} created`)).toBeVisible();
-  await expect(form).toBeHidden();
+    // New user: email, name, password, groups, factory.
+    await page.getByRole('button', { name: 'New user' }).first().click();
+    const form = page.getByRole('dialog', { name: 'New user' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('checkbox', { name: 'Sales Officer' }).check();
+    await form.getByLabel('Factory', { exact: true }).selectOption({ label: 'Mombasa Assembly (MSA)' });
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await expect(page.getByText(`User ${email} created`)).toBeVisible();
+    await expect(form).toBeHidden();
 
-  // They sign in in their own browser.
-  const other = await signInElsewhere(browser, email, password, name);
+    // They sign in in their own browser.
+    const other = await signInElsewhere(browser, email, password, name);
 
-  // The Admin finds them, sees their session and who is online.
-  await page.getByLabel('Search users').fill(stamp);
-  await expect(page).toHaveURL(new RegExp(`[?&]q=${stamp}`));
-  const table = usersTable(page);
-  await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
-  await expect(table.getByRole('cell', { name: 'Mombasa Assembly (MSA)' })).toBeVisible();
-  const actions = page.getByRole('button', { name: `Actions for ${name} (${email})` });
-  await actions.click();
-  await page.getByRole('menuitem', { name: 'Sessions' }).click();
-  const sheet = page.getByRole('dialog', { name: `Sessions of ${name}` });
-  await expect(sheet.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
-  await expect(sheet.getByRole('button', { name: /^Revoke session/ })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(sheet).toBeHidden();
+    // The Admin finds them, sees their session and who is online.
+    await page.getByLabel('Search users').fill(stamp);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${stamp}`));
+    const table = usersTable(page);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'Mombasa Assembly (MSA)' })).toBeVisible();
+    const actions = page.getByRole('button', { name: `Actions for ${name} (${email})` });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Sessions' }).click();
+    const sheet = page.getByRole('dialog', { name: `Sessions of ${name}` });
+    await expect(sheet.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
+    await expect(sheet.getByRole('button', { name: /^Revoke session/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
 
-  // Deactivate, after a confirmation.
-  await actions.click();
-  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
-  const confirm = page.getByRole('alertdialog', { name: `Deactivate ${name}?` });
-  await expect(confirm).toContainText('signed out everywhere');
-  await confirm.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(page.getByText(`${name} deactivated`)).toBeVisible();
-  await expect(table.getByText('Deactivated', { exact: true })).toBeVisible();
+    // Deactivate, after a confirmation.
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Deactivate ${name}?` });
+    await expect(confirm).toContainText('signed out everywhere');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText(`${name} deactivated`)).toBeVisible();
+    await expect(table.getByText('Deactivated', { exact: true })).toBeVisible();
 
-  // Their open session has ended: the next navigation lands on the login screen.
-  await other.page.goto('/calendar');
-  await expect(other.page).toHaveURL(/\/auth$/);
-  await expect(other.page.getByRole('button', { name: 'Login' })).toBeVisible();
-  // And they cannot sign in again.
-  await other.page.getByLabel('Email').fill(email);
-  await other.page.getByLabel('Password').fill(password);
-  await other.page.getByRole('button', { name: 'Login' }).click();
-  await expect(other.page.getByText(/deactivated/i).first()).toBeVisible();
-  await other.context.close();
-});
+    // Their open session has ended: the next navigation lands on the login screen.
+    await other.page.goto('/calendar');
+    await expect(other.page).toHaveURL(/\/auth$/);
+    await expect(other.page.getByRole('button', { name: 'Login' })).toBeVisible();
+    // And they cannot sign in again.
+    await other.page.getByLabel('Email').fill(email);
+    await other.page.getByLabel('Password').fill(password);
+    await other.page.getByRole('button', { name: 'Login' }).click();
+    await expect(other.page.getByText(/deactivated/i).first()).toBeVisible();
+    await other.context.close();
+  },
+);
 
 test('an Admin grants a group a component and its users see the menu change after a reload', async ({
   page,
@@ -90,9 +94,8 @@ test('an Admin grants a group a component and its users see the menu change afte
   // Two browsers and a long flow, like the one above.
   test.setTimeout(120_000);
   // Sales Officer × inventory-management: no other spec relies on it.
-  const officer = await browser.newContext();
-  const officerPage = await officer.newPage();
-  await login(officerPage, 'Sales Officer');
+  const officerPage = await signedIn(browser, 'Sales Officer');
+  await officerPage.goto('/');
   expect((await readMenu(officerPage)).some((line) => line.startsWith('Inventory Management'))).toBe(false);
 
   await login(page, 'Admin');
@@ -118,7 +121,7 @@ test('an Admin grants a group a component and its users see the menu change afte
   await officerPage.reload();
   await expect(mainNav(officerPage)).toBeVisible();
   expect((await readMenu(officerPage)).some((line) => line.startsWith('Inventory Management'))).toBe(false);
-  await officer.close();
+  await officerPage.context().close();
 });
 
 test('the tab follows the URL', async ({ page }) => {
@@ -186,15 +189,13 @@ test('a user with user-management who is not an Admin sees the permissions read-
     });
   expect((await grant(true)).status()).toBe(200);
   try {
-    const coupler = await browser.newContext();
-    const couplerPage = await coupler.newPage();
-    await login(couplerPage, 'Stove Coupler');
+    const couplerPage = await signedIn(browser, 'Stove Coupler');
     await couplerPage.goto('/users?tab=permissions');
     const box = couplerPage.getByRole('checkbox', { name: 'Sales Officer: inventory-management' });
     await expect(box).toBeDisabled();
     await expect(couplerPage.getByText('Only members of the Admin group can change group permissions.')).toBeVisible();
     await expect(couplerPage.getByRole('tab', { name: 'Audit log' })).toHaveCount(0);
-    await coupler.close();
+    await couplerPage.context().close();
   } finally {
     expect((await grant(false)).status()).toBe(200);
   }
