@@ -16,6 +16,7 @@ import {
   refusedItems,
   removeRefusedText,
 } from '@web/components/code-check/code-check.model';
+import { backOf as documentBackOf, type BackLink } from '@web/components/document/document.model';
 
 type CheckItem = SalesOrderIdCheck['items'][number];
 export type QuotedPackage = SalesOrderPrices['packages'][number];
@@ -252,28 +253,10 @@ export function cancelConsequence(order: { stoveCount: number; factory: { name: 
   return `The ${ids} ${order.stoveCount === 1 ? 'goes' : 'go'} back to validated at ${order.factory.name} and can be sold again. The order stays, listed under Canceled Sales. This cannot be undone; say why the sale is canceled.`;
 }
 
-export interface BackLink {
-  to: string;
-  title: string;
-}
-
 /**
  * Where an order page's "Back" goes: the sales screen it was opened from when that screen said so
  * (the list with its filters, Canceled Sales, the sales overview), else `fallback`.
  */
 export function backOf(state: unknown, fallback: BackLink): BackLink {
-  if (typeof state === 'object' && state !== null && 'back' in state) {
-    const back: unknown = state.back;
-    if (
-      typeof back === 'object' &&
-      back !== null &&
-      'to' in back &&
-      'title' in back &&
-      typeof back.to === 'string' &&
-      typeof back.title === 'string' &&
-      /^\/sales(?:$|[/?])/.test(back.to)
-    )
-      return { to: back.to, title: back.title };
-  }
-  return fallback;
+  return documentBackOf(state, fallback, (to) => /^\/sales(?:$|[/?])/.test(to));
 }

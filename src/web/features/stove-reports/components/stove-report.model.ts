@@ -7,6 +7,7 @@ import {
   refusedItems,
   removeRefusedText,
 } from '@web/components/code-check/code-check.model';
+import { backOf as documentBackOf, type BackLink } from '@web/components/document/document.model';
 
 type CheckItem = StoveReportCheck['items'][number];
 type Person = StoveReport['createdBy'];
@@ -134,28 +135,10 @@ export function recentScope(
   return factoryId ? { factoryId } : null;
 }
 
-export interface BackLink {
-  to: string;
-  title: string;
-}
-
 /**
  * Where a report page's "Back" goes: the screen it was opened from when that screen said so (a
  * production page, e.g. the overview with its filters, or the report form), else `fallback`.
  */
 export function backOf(state: unknown, fallback: BackLink): BackLink {
-  if (typeof state === 'object' && state !== null && 'back' in state) {
-    const back: unknown = state.back;
-    if (
-      typeof back === 'object' &&
-      back !== null &&
-      'to' in back &&
-      'title' in back &&
-      typeof back.to === 'string' &&
-      typeof back.title === 'string' &&
-      back.to.startsWith('/production')
-    )
-      return { to: back.to, title: back.title };
-  }
-  return fallback;
+  return documentBackOf(state, fallback, (to) => to.startsWith('/production'));
 }

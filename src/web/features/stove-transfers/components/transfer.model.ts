@@ -102,11 +102,8 @@ export function receivedText(transfer: Pick<StoveTransfer, 'receivedCount' | 'id
     : `${numberText(transfer.receivedCount)} of ${numberText(transfer.idCount)}`;
 }
 
-/** Codes narrowed by a search text (uppercase substring). */
-export function filterCodes<T extends { code: string }>(items: readonly T[], search: string): T[] {
-  const needle = search.trim().toUpperCase();
-  return needle ? items.filter((item) => item.code.includes(needle)) : [...items];
-}
+/** Codes narrowed by a search text: the document pages' rule (named here too for this model's tests). */
+export { filterCodes } from '@web/components/document/document.model';
 
 /** Where the detail page's "Back" goes: the list the transfer was opened from, with its search and filters. */
 export function backToOf(state: unknown, fallback: string): string {
