@@ -4,7 +4,8 @@ import { salesOrderNumberLabel, type SalesOrder } from '@common/contracts/sales-
 import type { DataTableColumn } from '@web/components/data-table/data-table';
 import { formatDateTime } from '@web/lib/format';
 import { SalesOrderStatusBadge } from './sales-order-status-badge';
-import { money, personName, SALES_ORDER_PATH, type BackLink } from './sales-order.model';
+import type { BackLink } from '@web/components/document/document.model';
+import { money, personName, SALES_ORDER_PATH } from './sales-order.model';
 
 const number = (back: BackLink): DataTableColumn<SalesOrder> => ({
   id: 'number',

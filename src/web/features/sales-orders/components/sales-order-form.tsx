@@ -3,7 +3,7 @@ import { useController, useFieldArray, useWatch, type UseFormReturn } from 'reac
 import type { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { CheckCircle2Icon, PlusIcon, ShoppingCartIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
+import { PlusIcon, ShoppingCartIcon, Trash2Icon } from 'lucide-react';
 import { dayLabel, isIsoDay } from '@common/calendar-days';
 import type { Partner } from '@common/contracts/partners';
 import {
@@ -16,8 +16,10 @@ import {
   type SalesOrderDetail,
 } from '@common/contracts/sales-orders';
 import type { CodeProblem } from '@common/contracts/stove-ids';
-import { CodeEntry } from '@web/components/code-entry/code-entry';
-import { CodeProblems } from '@web/components/code-entry/code-problems';
+import { counted } from '@common/counted';
+import { CheckedCodeEntry } from '@web/components/code-check/checked-code-entry';
+import { checkingText, checkState } from '@web/components/code-check/code-check.model';
+import { useCheckInput } from '@web/components/code-check/use-check-input';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { SelectField, TextField, TextareaField } from '@web/components/form/form-fields';
 import { SubmitButton } from '@web/components/form/submit-button';
@@ -30,16 +32,17 @@ import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { errorMessage } from '@web/lib/api-client';
 import { localToday } from '@web/lib/local-today';
-import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useSalesOrderCheck } from '../api/check-sales-order';
 import { useCreateSalesOrder } from '../api/create-sales-order';
 import { useSalesOrderPrices } from '../api/get-sales-order-prices';
 import { CustomerCombobox } from './customer-combobox';
 import {
   SALES_ORDER_PATH,
+  SALE_ACTION,
   buyerOf,
   idProgress,
   isQuantity,
+  isSellable,
   money,
   moneyList,
   orderReadiness,
@@ -56,10 +59,6 @@ import {
   type QuotedPackage,
   type SalesOrderViewer,
 } from './sales-order.model';
-
-/** The pause after the last change before the list is checked again. */
-const CHECK_DEBOUNCE_MS = 400;
-const REFUSED_SHOWN = 100;
 
 type OrderForm = UseFormReturn<CreateSalesOrder, unknown, z.output<typeof createSalesOrderSchema>>;
 
@@ -141,9 +140,8 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
     () => (factoryId && codes.length > 0 && codes.length <= SALES_ORDER_CODES_MAX ? { factoryId, codes } : null),
     [factoryId, codes],
   );
-  const debounced = useDebouncedValue(request, CHECK_DEBOUNCE_MS);
-  const listKey = useMemo(() => debounced?.codes.join('\n') ?? '', [debounced]);
-  const check = useSalesOrderCheck(debounced, listKey);
+  const { input, listKey, waiting } = useCheckInput(request);
+  const check = useSalesOrderCheck(input, listKey);
   const byCode = useMemo(() => verdictsByCode(check.data), [check.data]);
   const readiness = orderReadiness({
     factoryId,
@@ -155,8 +153,7 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
     pricesLoading: quoteInput !== null && quote.isPending,
     codes,
     byCode,
-    checking: request !== debounced || check.isFetching || check.isPlaceholderData,
-    checkFailed: check.isError && !check.isFetching,
+    ...checkState(check, waiting),
   });
   const refused = useMemo(() => refusedCodes(codes, byCode), [codes, byCode]);
 
@@ -166,27 +163,6 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
       setProblems(null);
     },
     [codesField.field],
-  );
-
-  const statusOf = useCallback(
-    (code: string) => {
-      const item = byCode.get(code);
-      if (!item) return <span className="text-muted-foreground">{request ? 'Checking...' : ''}</span>;
-      if (item.verdict === 'ok')
-        return (
-          <span className="inline-flex items-center gap-1 text-[oklch(0.45_0.12_150)]">
-            <CheckCircle2Icon className="size-3.5" aria-hidden="true" />
-            Validated: can be sold
-          </span>
-        );
-      return (
-        <span className="inline-flex items-center gap-1 text-destructive">
-          <XCircleIcon className="size-3.5" aria-hidden="true" />
-          {item.reason ?? 'Cannot be sold'}
-        </span>
-      );
-    },
-    [byCode, request],
   );
 
   const chooseCustomer = (next: Partner | null) => {
@@ -357,72 +333,33 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
                   ? `: ${(codesCount - needed).toLocaleString('en-US')} too many.`
                   : '.'}
           </p>
-          <CodeEntry
+          <CheckedCodeEntry
             label="Stove IDs delivered"
             codes={codes}
             onChange={changeCodes}
-            statusOf={statusOf}
             disabled={isSubmitting}
-          />
-          {errors.codes?.message ? <p className="text-sm text-destructive">{errors.codes.message}</p> : null}
-          <section aria-label="Eligibility summary" className="flex flex-col gap-2">
-            <p className="text-sm">
-              {codesCount === 0
+            listError={errors.codes?.message}
+            byCode={byCode}
+            checking={request !== null}
+            passedText={(item) => (isSellable(item) ? 'Validated: can be sold' : null)}
+            action={SALE_ACTION}
+            summary={
+              codesCount === 0
                 ? 'Add the stove IDs to see whether they can be sold.'
                 : !factoryId
                   ? 'Choose the factory to check the stove IDs.'
                   : codesCount > SALES_ORDER_CODES_MAX
                     ? readiness.blocked
-                    : readiness.checked < codesCount
-                      ? `Checking ${stoveIds(codesCount - readiness.checked)}...`
-                      : `${readiness.ok.toLocaleString('en-US')} can be sold, ${readiness.problems.toLocaleString('en-US')} cannot.`}
-            </p>
-            {check.isError && !check.isFetching ? (
-              <p role="alert" className="text-sm text-destructive">
-                The stove IDs could not be checked: {errorMessage(check.error)}{' '}
-                <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void check.refetch()}>
-                  Try again
-                </Button>
-              </p>
-            ) : null}
-            {refused.length > 0 ? (
-              <div className="rounded-md border border-destructive/40 p-3 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">Cannot be sold</p>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="h-auto min-h-8 whitespace-normal text-left"
-                    onClick={() => {
-                      const out = new Set(refused.map((i) => i.code));
-                      changeCodes(codes.filter((c) => !out.has(c)));
-                    }}
-                  >
-                    Remove the {stoveIds(refused.length)} that cannot be sold
-                  </Button>
-                </div>
-                <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto">
-                  {refused.slice(0, REFUSED_SHOWN).map((item) => (
-                    <li key={item.code}>
-                      <span className="font-mono">{item.code}</span>: {item.reason ?? 'Cannot be sold'}
-                    </li>
-                  ))}
-                </ul>
-                {refused.length > REFUSED_SHOWN ? (
-                  <p className="mt-1 text-muted-foreground">
-                    and {(refused.length - REFUSED_SHOWN).toLocaleString('en-US')} more
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-            {problems ? (
-              <CodeProblems
-                title={`The order was refused (${problems.length.toLocaleString('en-US')} ${problems.length === 1 ? 'problem' : 'problems'})`}
-                problems={problems}
-                reasonHeader="Why"
-              />
-            ) : null}
-          </section>
+                    : (checkingText(codesCount, readiness.checked) ??
+                      `${readiness.ok.toLocaleString('en-US')} can be sold, ${readiness.problems.toLocaleString('en-US')} cannot.`)
+            }
+            announceSummary={false}
+            check={check}
+            refused={refused}
+            problems={problems}
+            problemsTitle={(count) => `The order was refused (${counted(count, 'problem')})`}
+            problemsReasonHeader="Why"
+          />
         </CardContent>
       </Card>
 

@@ -10,6 +10,13 @@ import {
   type SalesOrderLine,
   type SalesOrderPrices,
 } from '@common/contracts/sales-orders';
+import {
+  checkedByCode,
+  countChecked,
+  refusedItems,
+  removeRefusedText,
+} from '@web/components/code-check/code-check.model';
+import { backOf as documentBackOf, type BackLink } from '@web/components/document/document.model';
 
 type CheckItem = SalesOrderIdCheck['items'][number];
 export type QuotedPackage = SalesOrderPrices['packages'][number];
@@ -121,19 +128,22 @@ export function packageOptionLabel(pkg: QuotedPackage): string {
   return pkg.price ? `${base} · ${money(pkg.price.unitPrice, pkg.price.currency)}` : `${base} · No price in force`;
 }
 
+/** What the stove IDs are checked for, in "cannot be sold". */
+export const SALE_ACTION = 'sold';
+
+/** A code can be sold (validated, at the factory). */
+export function isSellable(item: CheckItem): boolean {
+  return item.verdict === 'ok';
+}
+
 /** Each code's verdict by code. */
 export function verdictsByCode(check: SalesOrderIdCheck | undefined): ReadonlyMap<string, CheckItem> {
-  return new Map((check?.items ?? []).map((item) => [item.code, item]));
+  return checkedByCode(check?.items);
 }
 
 /** The codes of the list that cannot be sold, in the list's order. */
 export function refusedCodes(codes: readonly string[], byCode: ReadonlyMap<string, CheckItem>): CheckItem[] {
-  const out: CheckItem[] = [];
-  for (const code of codes) {
-    const item = byCode.get(code);
-    if (item && item.verdict !== 'ok') out.push(item);
-  }
-  return out;
+  return refusedItems(codes, byCode, isSellable);
 }
 
 /** "12 of 20 stove IDs" (the IDs in the list against the stoves the lines need). */
@@ -169,15 +179,7 @@ export function orderReadiness(input: {
   checking: boolean;
   checkFailed: boolean;
 }): OrderReadiness {
-  let checked = 0;
-  let ok = 0;
-  for (const code of input.codes) {
-    const item = input.byCode.get(code);
-    if (!item) continue;
-    checked++;
-    if (item.verdict === 'ok') ok++;
-  }
-  const problems = checked - ok;
+  const { checked, passed: ok, refused: problems } = countChecked(input.codes, input.byCode, isSellable);
   const count = input.codes.length;
   const needed = input.priced.reduce((sum, line) => sum + line.stoves, 0);
   const unpriced = input.priced.find((line) => line.package && !line.price);
@@ -199,7 +201,7 @@ export function orderReadiness(input: {
     if (count > SALES_ORDER_CODES_MAX)
       return `An order delivers at most ${stoveIds(SALES_ORDER_CODES_MAX)}: remove ${(count - SALES_ORDER_CODES_MAX).toLocaleString('en-US')}.`;
     if (input.checkFailed) return 'The stove IDs could not be checked.';
-    if (problems > 0) return `Remove the ${stoveIds(problems)} that cannot be sold.`;
+    if (problems > 0) return `${removeRefusedText(problems, SALE_ACTION)}.`;
     if (input.checking || checked < count) return 'Checking the stove IDs...';
     if (count < needed) return `Add ${stoveIds(needed - count)}: the packages hold ${stoves(needed)}.`;
     if (count > needed)
@@ -251,28 +253,10 @@ export function cancelConsequence(order: { stoveCount: number; factory: { name: 
   return `The ${ids} ${order.stoveCount === 1 ? 'goes' : 'go'} back to validated at ${order.factory.name} and can be sold again. The order stays, listed under Canceled Sales. This cannot be undone; say why the sale is canceled.`;
 }
 
-export interface BackLink {
-  to: string;
-  title: string;
-}
-
 /**
  * Where an order page's "Back" goes: the sales screen it was opened from when that screen said so
  * (the list with its filters, Canceled Sales, the sales overview), else `fallback`.
  */
 export function backOf(state: unknown, fallback: BackLink): BackLink {
-  if (typeof state === 'object' && state !== null && 'back' in state) {
-    const back: unknown = state.back;
-    if (
-      typeof back === 'object' &&
-      back !== null &&
-      'to' in back &&
-      'title' in back &&
-      typeof back.to === 'string' &&
-      typeof back.title === 'string' &&
-      /^\/sales(?:$|[/?])/.test(back.to)
-    )
-      return { to: back.to, title: back.title };
-  }
-  return fallback;
+  return documentBackOf(state, fallback, (to) => /^\/sales(?:$|[/?])/.test(to));
 }

@@ -8,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@web/lib/api-client';
 import { useStoveReports } from '../api/get-stove-reports';
 import { STOVE_REPORT_DETAIL_PATH } from './stove-report-columns';
-import type { BackLink } from './stove-report.model';
+import type { BackLink } from '@web/components/document/document.model';
 import { StoveReportStatusBadge } from './stove-report-status-badge';
 
 const RECENT = 10;

@@ -4,7 +4,8 @@ import { stoveReportNumberLabel, type StoveReport } from '@common/contracts/prod
 import type { DataTableColumn } from '@web/components/data-table/data-table';
 import { formatDateTime } from '@web/lib/format';
 import { StoveReportStatusBadge } from './stove-report-status-badge';
-import { personName, type BackLink } from './stove-report.model';
+import type { BackLink } from '@web/components/document/document.model';
+import { personName } from './stove-report.model';
 
 /** Where a report opens. */
 export const STOVE_REPORT_DETAIL_PATH = '/production/stove-reports';

@@ -1,6 +1,13 @@
 /** Words and rules of the stove report screens (pure, unit-tested). */
 import { dayLabel } from '@common/calendar-days';
 import { STOVE_REPORT_CODES_MAX, type StoveReport, type StoveReportCheck } from '@common/contracts/production';
+import {
+  checkedByCode,
+  countChecked,
+  refusedItems,
+  removeRefusedText,
+} from '@web/components/code-check/code-check.model';
+import { backOf as documentBackOf, type BackLink } from '@web/components/document/document.model';
 
 type CheckItem = StoveReportCheck['items'][number];
 type Person = StoveReport['createdBy'];
@@ -29,19 +36,22 @@ export function personName(person: Person): string {
   return person ? (person.name ?? person.email) : '—';
 }
 
+/** What the stove IDs are checked for, in "cannot be reported". */
+export const REPORT_ACTION = 'reported';
+
+/** A code can be reported (it is in stock at the factory). */
+export function isReportable(item: CheckItem): boolean {
+  return item.verdict === 'ok';
+}
+
 /** Each code's verdict by code. */
 export function verdictsByCode(check: StoveReportCheck | undefined): ReadonlyMap<string, CheckItem> {
-  return new Map((check?.items ?? []).map((item) => [item.code, item]));
+  return checkedByCode(check?.items);
 }
 
 /** The codes of the list that cannot be reported, in the list's order. */
 export function refusedCodes(codes: readonly string[], byCode: ReadonlyMap<string, CheckItem>): CheckItem[] {
-  const out: CheckItem[] = [];
-  for (const code of codes) {
-    const item = byCode.get(code);
-    if (item && item.verdict !== 'ok') out.push(item);
-  }
-  return out;
+  return refusedItems(codes, byCode, isReportable);
 }
 
 export interface SubmitReadiness {
@@ -70,15 +80,7 @@ export function submitReadiness(input: {
   checking: boolean;
   checkFailed: boolean;
 }): SubmitReadiness {
-  let checked = 0;
-  let ok = 0;
-  for (const code of input.codes) {
-    const item = input.byCode.get(code);
-    if (!item) continue;
-    checked++;
-    if (item.verdict === 'ok') ok++;
-  }
-  const problems = checked - ok;
+  const { checked, passed: ok, refused: problems } = countChecked(input.codes, input.byCode, isReportable);
   const count = input.codes.length;
   const blocked = !input.factoryId
     ? 'Choose the factory.'
@@ -95,7 +97,7 @@ export function submitReadiness(input: {
               : input.checkFailed
                 ? 'The stove IDs could not be checked.'
                 : problems > 0
-                  ? `Remove the ${stoveIds(problems)} that cannot be reported.`
+                  ? `${removeRefusedText(problems, REPORT_ACTION)}.`
                   : input.checking || checked < count
                     ? 'Checking the stove IDs...'
                     : input.kitsAvailable !== null && input.kitsAvailable < count
@@ -133,28 +135,10 @@ export function recentScope(
   return factoryId ? { factoryId } : null;
 }
 
-export interface BackLink {
-  to: string;
-  title: string;
-}
-
 /**
  * Where a report page's "Back" goes: the screen it was opened from when that screen said so (a
  * production page, e.g. the overview with its filters, or the report form), else `fallback`.
  */
 export function backOf(state: unknown, fallback: BackLink): BackLink {
-  if (typeof state === 'object' && state !== null && 'back' in state) {
-    const back: unknown = state.back;
-    if (
-      typeof back === 'object' &&
-      back !== null &&
-      'to' in back &&
-      'title' in back &&
-      typeof back.to === 'string' &&
-      typeof back.title === 'string' &&
-      back.to.startsWith('/production')
-    )
-      return { to: back.to, title: back.title };
-  }
-  return fallback;
+  return documentBackOf(state, fallback, (to) => to.startsWith('/production'));
 }

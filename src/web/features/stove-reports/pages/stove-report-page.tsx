@@ -1,11 +1,13 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { CheckCircle2Icon, ClipboardCheckIcon, PackageIcon, XCircleIcon } from 'lucide-react';
+import { ClipboardCheckIcon, PackageIcon } from 'lucide-react';
 import { STOVE_REPORT_CODES_MAX, stoveReportNumberLabel, type StoveReport } from '@common/contracts/production';
 import type { CodeProblem } from '@common/contracts/stove-ids';
-import { CodeEntry } from '@web/components/code-entry/code-entry';
-import { CodeProblems } from '@web/components/code-entry/code-problems';
+import { counted } from '@common/counted';
+import { CheckedCodeEntry } from '@web/components/code-check/checked-code-entry';
+import { checkingText, checkState } from '@web/components/code-check/code-check.model';
+import { useCheckInput } from '@web/components/code-check/use-check-input';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { fieldErrorsOf } from '@web/components/form/server-errors.model';
@@ -24,24 +26,20 @@ import { useStoveReportCheck } from '../api/check-stove-report';
 import { useCkdCategoryOptions } from '@web/lib/ckd-category-options';
 import { useSubmitStoveReport } from '../api/submit-stove-report';
 import { RecentStoveReports } from '../components/recent-stove-reports';
-import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import {
+  REPORT_ACTION,
+  isReportable,
   kits,
   recentScope,
   refusedCodes,
   reportConsequence,
   reportQuestion,
-  stoveIds,
   stoves,
   submitReadiness,
   verdictsByCode,
   type StoveReportViewer,
 } from '../components/stove-report.model';
 import { localToday } from '@web/lib/local-today';
-
-/** The pause after the last change before the list is checked again. */
-const CHECK_DEBOUNCE_MS = 400;
-const REFUSED_SHOWN = 100;
 
 type Field = 'factoryId' | 'date' | 'categoryId' | 'note';
 
@@ -79,9 +77,8 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
       factoryId && codes.length > 0 && codes.length <= STOVE_REPORT_CODES_MAX ? { factoryId, categoryId, codes } : null,
     [factoryId, categoryId, codes],
   );
-  const debounced = useDebouncedValue(request, CHECK_DEBOUNCE_MS);
-  const listKey = useMemo(() => debounced?.codes.join('\n') ?? '', [debounced]);
-  const check = useStoveReportCheck(debounced, listKey);
+  const { input, listKey, waiting } = useCheckInput(request);
+  const check = useStoveReportCheck(input, listKey);
   const byCode = useMemo(() => verdictsByCode(check.data), [check.data]);
   const kitsAvailable = categoryId && !check.isPlaceholderData ? (check.data?.kitsAvailable ?? null) : null;
   const readiness = submitReadiness({
@@ -92,8 +89,7 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
     codes,
     byCode,
     kitsAvailable,
-    checking: request !== debounced || check.isFetching || check.isPlaceholderData,
-    checkFailed: check.isError && !check.isFetching,
+    ...checkState(check, waiting),
   });
   const refused = useMemo(() => refusedCodes(codes, byCode), [codes, byCode]);
 
@@ -102,27 +98,6 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
     setCodes(next);
     setProblems(null);
   }, []);
-
-  const statusOf = useCallback(
-    (code: string) => {
-      const item = byCode.get(code);
-      if (!item) return <span className="text-muted-foreground">{request ? 'Checking...' : ''}</span>;
-      if (item.verdict === 'ok')
-        return (
-          <span className="inline-flex items-center gap-1 text-[oklch(0.45_0.12_150)]">
-            <CheckCircle2Icon className="size-3.5" aria-hidden="true" />
-            In stock
-          </span>
-        );
-      return (
-        <span className="inline-flex items-center gap-1 text-destructive">
-          <XCircleIcon className="size-3.5" aria-hidden="true" />
-          {item.reason ?? 'Cannot be reported'}
-        </span>
-      );
-    },
-    [byCode, request],
-  );
 
   const reported = (report: StoveReport) => {
     const number = stoveReportNumberLabel(report.number);
@@ -277,25 +252,30 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
           <CardTitle>Stove IDs</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <CodeEntry
+          <CheckedCodeEntry
             label="Stove IDs coupled"
             codes={codes}
             onChange={changeCodes}
-            statusOf={statusOf}
             disabled={submit.isPending}
-          />
-          <section aria-label="Eligibility summary" className="flex flex-col gap-2">
-            <p role="status" aria-live="polite" className="text-sm">
-              {codes.length === 0
+            byCode={byCode}
+            checking={request !== null}
+            passedText={(item) => (isReportable(item) ? 'In stock' : null)}
+            action={REPORT_ACTION}
+            summary={
+              codes.length === 0
                 ? 'Add stove IDs to see whether they can be reported.'
                 : !factoryId
                   ? 'Choose the factory to check the stove IDs.'
                   : codes.length > STOVE_REPORT_CODES_MAX
                     ? readiness.blocked
-                    : readiness.checked < codes.length
-                      ? `Checking ${stoveIds(codes.length - readiness.checked)}...`
-                      : `${readiness.ok.toLocaleString('en-US')} in stock, ${readiness.problems.toLocaleString('en-US')} cannot be reported.`}
-            </p>
+                    : (checkingText(codes.length, readiness.checked) ??
+                      `${readiness.ok.toLocaleString('en-US')} in stock, ${readiness.problems.toLocaleString('en-US')} cannot be reported.`)
+            }
+            check={check}
+            refused={refused}
+            problems={problems}
+            problemsTitle={(count) => `The report was refused (${counted(count, 'problem')})`}
+          >
             {model && factory && kitsAvailable !== null ? (
               <p
                 className={
@@ -309,51 +289,7 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
                 {kitsAvailable < codes.length ? `: ${kits(codes.length)} needed.` : '.'}
               </p>
             ) : null}
-            {check.isError && !check.isFetching ? (
-              <p role="alert" className="text-sm text-destructive">
-                The stove IDs could not be checked: {errorMessage(check.error)}{' '}
-                <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void check.refetch()}>
-                  Try again
-                </Button>
-              </p>
-            ) : null}
-            {refused.length > 0 ? (
-              <div className="rounded-md border border-destructive/40 p-3 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">Cannot be reported</p>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="h-auto min-h-8 whitespace-normal text-left"
-                    onClick={() => {
-                      const out = new Set(refused.map((i) => i.code));
-                      changeCodes(codes.filter((c) => !out.has(c)));
-                    }}
-                  >
-                    Remove the {stoveIds(refused.length)} that cannot be reported
-                  </Button>
-                </div>
-                <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto">
-                  {refused.slice(0, REFUSED_SHOWN).map((item) => (
-                    <li key={item.code}>
-                      <span className="font-mono">{item.code}</span>: {item.reason ?? 'Cannot be reported'}
-                    </li>
-                  ))}
-                </ul>
-                {refused.length > REFUSED_SHOWN ? (
-                  <p className="mt-1 text-muted-foreground">
-                    and {(refused.length - REFUSED_SHOWN).toLocaleString('en-US')} more
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-            {problems ? (
-              <CodeProblems
-                title={`The report was refused (${problems.length.toLocaleString('en-US')} ${problems.length === 1 ? 'problem' : 'problems'})`}
-                problems={problems}
-              />
-            ) : null}
-          </section>
+          </CheckedCodeEntry>
           <FieldBox id={ids.note} label="Note (optional)" error={fieldErrors.note}>
             <Textarea
               id={ids.note}

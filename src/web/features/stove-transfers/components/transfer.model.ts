@@ -1,5 +1,11 @@
 /** Words and rules of the stove transfer screens (pure, unit-tested). */
 import { type StoveTransfer, type TransferCheck } from '@common/contracts/stove-ids';
+import {
+  checkedByCode,
+  countChecked,
+  refusedItems,
+  removeRefusedText,
+} from '@web/components/code-check/code-check.model';
 
 type Person = StoveTransfer['createdBy'];
 
@@ -31,19 +37,21 @@ export function sendQuestion(count: number, destination: string): string {
   return `Send ${stoveIds(count)} to ${destination}?`;
 }
 
+/** What the stove IDs are checked for, in "cannot be sent". */
+export const SEND_ACTION = 'sent';
+
+function isEligible(item: CheckItem): boolean {
+  return item.eligible;
+}
+
 /** Each code's eligibility by code. */
 export function eligibilityByCode(check: TransferCheck | undefined): ReadonlyMap<string, CheckItem> {
-  return new Map((check?.items ?? []).map((item) => [item.code, item]));
+  return checkedByCode(check?.items);
 }
 
 /** The ineligible codes of the list, in the list's order. */
 export function ineligibleCodes(codes: readonly string[], byCode: ReadonlyMap<string, CheckItem>): CheckItem[] {
-  const out: CheckItem[] = [];
-  for (const code of codes) {
-    const item = byCode.get(code);
-    if (item && !item.eligible) out.push(item);
-  }
-  return out;
+  return refusedItems(codes, byCode, isEligible);
 }
 
 export interface SendReadiness {
@@ -65,15 +73,7 @@ export function sendReadiness(input: {
   checking: boolean;
   checkFailed: boolean;
 }): SendReadiness {
-  let checked = 0;
-  let eligible = 0;
-  for (const code of input.codes) {
-    const item = input.byCode.get(code);
-    if (!item) continue;
-    checked++;
-    if (item.eligible) eligible++;
-  }
-  const ineligible = checked - eligible;
+  const { checked, passed: eligible, refused: ineligible } = countChecked(input.codes, input.byCode, isEligible);
   const blocked = !input.fromFactoryId
     ? 'Choose the sending factory.'
     : !input.toFactoryId
@@ -83,7 +83,7 @@ export function sendReadiness(input: {
         : input.checkFailed
           ? 'The stove IDs could not be checked.'
           : ineligible > 0
-            ? `Remove the ${stoveIds(ineligible)} that cannot be sent.`
+            ? `${removeRefusedText(ineligible, SEND_ACTION)}.`
             : input.checking || checked < input.codes.length
               ? 'Checking the stove IDs...'
               : null;
@@ -102,11 +102,8 @@ export function receivedText(transfer: Pick<StoveTransfer, 'receivedCount' | 'id
     : `${numberText(transfer.receivedCount)} of ${numberText(transfer.idCount)}`;
 }
 
-/** Codes narrowed by a search text (uppercase substring). */
-export function filterCodes<T extends { code: string }>(items: readonly T[], search: string): T[] {
-  const needle = search.trim().toUpperCase();
-  return needle ? items.filter((item) => item.code.includes(needle)) : [...items];
-}
+/** Codes narrowed by a search text: the document pages' rule (named here too for this model's tests). */
+export { filterCodes } from '@web/components/document/document.model';
 
 /** Where the detail page's "Back" goes: the list the transfer was opened from, with its search and filters. */
 export function backToOf(state: unknown, fallback: string): string {

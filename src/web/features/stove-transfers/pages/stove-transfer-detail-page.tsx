@@ -1,39 +1,33 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeftIcon, CheckIcon, ListChecksIcon, Undo2Icon, XIcon } from 'lucide-react';
+import { CheckIcon, ListChecksIcon, Undo2Icon, XIcon } from 'lucide-react';
 import {
   STOVE_ID_STATUS_LABELS,
   transferNumberLabel,
   type StoveTransferDetail,
   type StoveTransferItemOutcome,
 } from '@common/contracts/stove-ids';
+import {
+  DocumentActions,
+  DocumentDetail,
+  DocumentDetails,
+  DocumentEvent,
+  DocumentHeader,
+  DocumentPage,
+  DocumentView,
+} from '@web/components/document/document-page';
+import { DocumentStoveIds, codeColumn, type StoveIdColumn } from '@web/components/document/document-stove-ids';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { ReasonDialog } from '@web/components/form/reason-dialog';
-import { Button, buttonVariants } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { Input } from '@web/components/ui/input';
-import { Loading } from '@web/components/ui/loading';
-import { PageHeader } from '@web/components/ui/page-header';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { OpenError } from '@web/components/ui/open-error';
-import { formatDateTime } from '@web/lib/format';
 import { useCancelStoveTransfer } from '../api/cancel-stove-transfer';
 import { useConfirmStoveTransfer } from '../api/confirm-stove-transfer';
 import { useStoveTransfer } from '../api/get-stove-transfer';
 import { useRejectStoveTransfer } from '../api/reject-stove-transfer';
 import { TransferStatusBadge } from '../components/transfer-status-badge';
-import {
-  backToOf,
-  filterCodes,
-  partialSummary,
-  personName,
-  receivedText,
-  stoveIds,
-} from '../components/transfer.model';
-
-const PAGE = 200;
+import { backToOf, partialSummary, personName, receivedText, stoveIds } from '../components/transfer.model';
 
 const OUTCOME_LABELS: Record<StoveTransferItemOutcome, string> = {
   pending: 'In transit',
@@ -43,50 +37,42 @@ const OUTCOME_LABELS: Record<StoveTransferItemOutcome, string> = {
 
 type Action = 'confirm-all' | 'confirm-part' | 'cancel' | 'reject' | null;
 
+type Item = StoveTransferDetail['items'][number];
+
+/** Each stove ID, its status when sent and what became of it. */
+const ITEM_COLUMNS: readonly StoveIdColumn<Item>[] = [
+  codeColumn(false),
+  { header: 'Status when sent', cell: (item) => (item.heldStatus ? STOVE_ID_STATUS_LABELS[item.heldStatus] : '—') },
+  { header: 'Outcome', cell: (item) => OUTCOME_LABELS[item.outcome] },
+];
+
 /** One transfer (/stove-id/transfer-confirmations/:id, /stove-id/transfer-history/:id): its IDs, outcome and actions. */
 export function StoveTransferDetailPage({ back }: { back: { to: string; title: string } }) {
   const { id = '' } = useParams();
   const transfer = useStoveTransfer(id);
-  const backTo = backToOf(useLocation().state, back.to);
-
   return (
-    <div className="flex flex-col gap-6">
-      <Link to={backTo} className={buttonVariants({ variant: 'link', size: 'sm', className: 'w-fit px-0' })}>
-        <ArrowLeftIcon aria-hidden="true" />
-        Back to {back.title}
-      </Link>
-      {transfer.isPending ? (
-        <Loading className="py-10" />
-      ) : transfer.isError ? (
-        <OpenError
-          heading="Transfer"
-          title="This transfer could not be opened"
-          error={transfer.error}
-          onRetry={() => void transfer.refetch()}
-        />
-      ) : (
-        <TransferDetail key={`${transfer.data.id}:${transfer.data.status}`} transfer={transfer.data} />
-      )}
-    </div>
+    <DocumentPage
+      back={{ to: backToOf(useLocation().state, back.to), title: back.title }}
+      query={transfer}
+      heading="Transfer"
+      errorTitle="This transfer could not be opened"
+    >
+      {(data) => <TransferDetail key={`${data.id}:${data.status}`} transfer={data} />}
+    </DocumentPage>
   );
 }
 
 function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
   const number = transferNumberLabel(transfer.number);
-  const searchId = useId();
   const [action, setAction] = useState<Action>(null);
   const [picking, setPicking] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(transfer.items.map((i) => i.code)));
-  const [search, setSearch] = useState('');
-  const [shown, setShown] = useState(PAGE);
   const confirm = useConfirmStoveTransfer();
   const reject = useRejectStoveTransfer();
   const cancel = useCancelStoveTransfer();
 
   const pending = transfer.status === 'pending';
   const total = transfer.items.length;
-  const matching = useMemo(() => filterCodes(transfer.items, search), [transfer.items, search]);
-  const visible = matching.slice(0, shown);
   const summary = partialSummary(selected.size, total, transfer.from.code);
 
   const toggle = (code: string, on: boolean) =>
@@ -96,6 +82,18 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
       else next.delete(code);
       return next;
     });
+
+  const receivedColumn: StoveIdColumn<Item> = {
+    header: 'Received',
+    headClassName: 'w-10',
+    cell: (item) => (
+      <Checkbox
+        aria-label={`Received ${item.code}`}
+        checked={selected.has(item.code)}
+        onCheckedChange={(checked) => toggle(item.code, checked === true)}
+      />
+    ),
+  };
 
   const confirmAll = async () => {
     await confirm.mutateAsync({ id: transfer.id });
@@ -116,44 +114,32 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
   };
 
   return (
-    <>
-      <div className="flex flex-wrap items-center gap-3">
-        <PageHeader title={`Transfer ${number}`} />
-        <TransferStatusBadge status={transfer.status} />
-      </div>
+    <DocumentView>
+      <DocumentHeader title={`Transfer ${number}`} status={<TransferStatusBadge status={transfer.status} />} />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-            <Detail term="From">
-              {transfer.from.name} ({transfer.from.code})
-            </Detail>
-            <Detail term="To">
-              {transfer.to.name} ({transfer.to.code})
-            </Detail>
-            <Detail term="Stove IDs">{total.toLocaleString('en-US')}</Detail>
-            <Detail term="Sent">
-              <time dateTime={transfer.createdAt}>{formatDateTime(transfer.createdAt)}</time> by{' '}
-              {personName(transfer.createdBy)}
-            </Detail>
-            {transfer.decidedAt ? (
-              <Detail term={transferVerb(transfer)}>
-                <time dateTime={transfer.decidedAt}>{formatDateTime(transfer.decidedAt)}</time> by{' '}
-                {personName(transfer.decidedBy)}
-              </Detail>
-            ) : null}
-            <Detail term="Received">{receivedText(transfer)}</Detail>
-            {transfer.note ? <Detail term="Note">{transfer.note}</Detail> : null}
-            {transfer.reason ? <Detail term="Reason">{transfer.reason}</Detail> : null}
-          </dl>
-        </CardContent>
-      </Card>
+      <DocumentDetails>
+        <DocumentDetail term="From">
+          {transfer.from.name} ({transfer.from.code})
+        </DocumentDetail>
+        <DocumentDetail term="To">
+          {transfer.to.name} ({transfer.to.code})
+        </DocumentDetail>
+        <DocumentDetail term="Stove IDs">{total.toLocaleString('en-US')}</DocumentDetail>
+        <DocumentDetail term="Sent">
+          <DocumentEvent at={transfer.createdAt} by={personName(transfer.createdBy)} />
+        </DocumentDetail>
+        {transfer.decidedAt ? (
+          <DocumentDetail term={transferVerb(transfer)}>
+            <DocumentEvent at={transfer.decidedAt} by={personName(transfer.decidedBy)} />
+          </DocumentDetail>
+        ) : null}
+        <DocumentDetail term="Received">{receivedText(transfer)}</DocumentDetail>
+        {transfer.note ? <DocumentDetail term="Note">{transfer.note}</DocumentDetail> : null}
+        {transfer.reason ? <DocumentDetail term="Reason">{transfer.reason}</DocumentDetail> : null}
+      </DocumentDetails>
 
       {pending && (transfer.can.confirm || transfer.can.reject || transfer.can.cancel) ? (
-        <section aria-label="Actions" className="flex flex-wrap gap-2">
+        <DocumentActions>
           {transfer.can.confirm && !picking ? (
             <>
               <Button onClick={() => setAction('confirm-all')}>
@@ -178,7 +164,7 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
               Cancel transfer
             </Button>
           ) : null}
-        </section>
+        </DocumentActions>
       ) : null}
 
       {picking ? (
@@ -213,68 +199,13 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
         </section>
       ) : null}
 
-      <section aria-labelledby={`${searchId}-title`} className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <h2 id={`${searchId}-title`} className="text-lg font-semibold">
-            Stove IDs
-          </h2>
-          <Input
-            id={searchId}
-            type="search"
-            aria-label="Find a stove ID"
-            placeholder="Find a stove ID"
-            className="w-full sm:w-56"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setShown(PAGE);
-            }}
-          />
-        </div>
-        <Table containerLabel={`Stove IDs of ${number}`}>
-          <TableHeader>
-            <TableRow>
-              {picking ? <TableHead className="w-10">Received</TableHead> : null}
-              <TableHead>Stove ID</TableHead>
-              <TableHead>Status when sent</TableHead>
-              <TableHead>Outcome</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {visible.map((item) => (
-              <TableRow key={item.code}>
-                {picking ? (
-                  <TableCell>
-                    <Checkbox
-                      aria-label={`Received ${item.code}`}
-                      checked={selected.has(item.code)}
-                      onCheckedChange={(checked) => toggle(item.code, checked === true)}
-                    />
-                  </TableCell>
-                ) : null}
-                <TableCell className="font-mono">{item.code}</TableCell>
-                <TableCell>{item.heldStatus ? STOVE_ID_STATUS_LABELS[item.heldStatus] : '—'}</TableCell>
-                <TableCell>{OUTCOME_LABELS[item.outcome]}</TableCell>
-              </TableRow>
-            ))}
-            {visible.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={picking ? 4 : 3} className="text-muted-foreground">
-                  No stove ID of this transfer contains “{search}”.
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-        {matching.length > visible.length ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-            Showing {visible.length.toLocaleString('en-US')} of {matching.length.toLocaleString('en-US')}.
-            <Button variant="outline" size="sm" onClick={() => setShown((n) => n + PAGE)}>
-              Show {Math.min(PAGE, matching.length - visible.length)} more
-            </Button>
-          </div>
-        ) : null}
-      </section>
+      <DocumentStoveIds
+        number={number}
+        noun="transfer"
+        items={transfer.items}
+        labelTable={false}
+        columns={picking ? [receivedColumn, ...ITEM_COLUMNS] : ITEM_COLUMNS}
+      />
 
       <ConfirmDialog
         open={action === 'confirm-all'}
@@ -319,7 +250,7 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
         failureTitle="The transfer was not rejected"
         labels={{ cancel: 'Cancel', confirm: 'Reject transfer', busy: 'Rejecting...' }}
       />
-    </>
+    </DocumentView>
   );
 }
 
@@ -335,13 +266,4 @@ function transferVerb(transfer: StoveTransferDetail): string {
     case 'pending':
       return 'Decided';
   }
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-muted-foreground">{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }

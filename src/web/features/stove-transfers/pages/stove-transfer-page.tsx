@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { CheckCircle2Icon, SendIcon, XCircleIcon } from 'lucide-react';
+import { SendIcon } from 'lucide-react';
 import {
   STOVE_ID_STATUS_LABELS,
   transferNumberLabel,
@@ -9,9 +9,10 @@ import {
   type StoveTransfer,
 } from '@common/contracts/stove-ids';
 import type { FactoryOption } from '@common/contracts/factories';
-import { CodeEntry } from '@web/components/code-entry/code-entry';
+import { CheckedCodeEntry } from '@web/components/code-check/checked-code-entry';
+import { checkingText, checkState } from '@web/components/code-check/code-check.model';
+import { useCheckInput } from '@web/components/code-check/use-check-input';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
-import { CodeProblems } from '@web/components/code-entry/code-problems';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -26,6 +27,7 @@ import { useTransferCheck } from '../api/check-stove-transfer';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { useSendStoveTransfer } from '../api/send-stove-transfer';
 import {
+  SEND_ACTION,
   eligibilityByCode,
   ineligibleCodes,
   sendQuestion,
@@ -33,11 +35,6 @@ import {
   stoveIds,
   type TransferViewer,
 } from '../components/transfer.model';
-import { useDebouncedValue } from '@web/lib/use-debounced-value';
-
-/** The pause after the last change before the list is checked again. */
-const CHECK_DEBOUNCE_MS = 400;
-const INELIGIBLE_SHOWN = 100;
 
 function factoryLabel(factory: Pick<FactoryOption, 'name' | 'code'>): string {
   return `${factory.name} (${factory.code})`;
@@ -68,17 +65,15 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
     () => (fromFactoryId && toFactoryId && codes.length > 0 ? { fromFactoryId, toFactoryId, codes } : null),
     [fromFactoryId, toFactoryId, codes],
   );
-  const debounced = useDebouncedValue(request, CHECK_DEBOUNCE_MS);
-  const listKey = useMemo(() => debounced?.codes.join('\n') ?? '', [debounced]);
-  const check = useTransferCheck(debounced, listKey);
+  const { input, listKey, waiting } = useCheckInput(request);
+  const check = useTransferCheck(input, listKey);
   const byCode = useMemo(() => eligibilityByCode(check.data), [check.data]);
   const readiness = sendReadiness({
     fromFactoryId,
     toFactoryId,
     codes,
     byCode,
-    checking: request !== debounced || check.isFetching || check.isPlaceholderData,
-    checkFailed: check.isError && !check.isFetching,
+    ...checkState(check, waiting),
   });
   const ineligible = useMemo(() => ineligibleCodes(codes, byCode), [codes, byCode]);
 
@@ -86,27 +81,6 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
     setCodes(next);
     setProblems(null);
   }, []);
-
-  const statusOf = useCallback(
-    (code: string) => {
-      const item = byCode.get(code);
-      if (!item) return <span className="text-muted-foreground">{request ? 'Checking...' : ''}</span>;
-      if (item.eligible)
-        return (
-          <span className="inline-flex items-center gap-1 text-[oklch(0.45_0.12_150)]">
-            <CheckCircle2Icon className="size-3.5" aria-hidden="true" />
-            Eligible{item.status ? ` (${STOVE_ID_STATUS_LABELS[item.status]})` : ''}
-          </span>
-        );
-      return (
-        <span className="inline-flex items-center gap-1 text-destructive">
-          <XCircleIcon className="size-3.5" aria-hidden="true" />
-          {item.reason ?? 'Cannot be sent'}
-        </span>
-      );
-    },
-    [byCode, request],
-  );
 
   const sent = (transfer: StoveTransfer) => {
     const number = transferNumberLabel(transfer.number);
@@ -205,67 +179,30 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
           <CardTitle>Stove IDs</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <CodeEntry
+          <CheckedCodeEntry
             label="Stove IDs to send"
             codes={codes}
             onChange={changeCodes}
-            statusOf={statusOf}
             disabled={send.isPending}
-          />
-          <section aria-label="Eligibility summary" className="flex flex-col gap-2">
-            <p role="status" aria-live="polite" className="text-sm">
-              {codes.length === 0
+            byCode={byCode}
+            checking={request !== null}
+            passedText={(item) =>
+              item.eligible ? `Eligible${item.status ? ` (${STOVE_ID_STATUS_LABELS[item.status]})` : ''}` : null
+            }
+            action={SEND_ACTION}
+            summary={
+              codes.length === 0
                 ? 'Add stove IDs to see whether they can be sent.'
                 : !request
                   ? 'Choose both factories to check the stove IDs.'
-                  : readiness.checked < codes.length
-                    ? `Checking ${stoveIds(codes.length - readiness.checked)}...`
-                    : `${readiness.eligible.toLocaleString('en-US')} eligible, ${readiness.ineligible.toLocaleString('en-US')} cannot be sent.`}
-            </p>
-            {check.isError && !check.isFetching ? (
-              <p role="alert" className="text-sm text-destructive">
-                The stove IDs could not be checked: {errorMessage(check.error)}{' '}
-                <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void check.refetch()}>
-                  Try again
-                </Button>
-              </p>
-            ) : null}
-            {ineligible.length > 0 ? (
-              <div className="rounded-md border border-destructive/40 p-3 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">Cannot be sent</p>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => {
-                      const out = new Set(ineligible.map((i) => i.code));
-                      changeCodes(codes.filter((c) => !out.has(c)));
-                    }}
-                  >
-                    Remove the {stoveIds(ineligible.length)} that cannot be sent
-                  </Button>
-                </div>
-                <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto">
-                  {ineligible.slice(0, INELIGIBLE_SHOWN).map((item) => (
-                    <li key={item.code}>
-                      <span className="font-mono">{item.code}</span>: {item.reason ?? 'Cannot be sent'}
-                    </li>
-                  ))}
-                </ul>
-                {ineligible.length > INELIGIBLE_SHOWN ? (
-                  <p className="mt-1 text-muted-foreground">
-                    and {(ineligible.length - INELIGIBLE_SHOWN).toLocaleString('en-US')} more
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-            {problems ? (
-              <CodeProblems
-                title={`The transfer was refused for these stove IDs (${stoveIds(problems.length)})`}
-                problems={problems}
-              />
-            ) : null}
-          </section>
+                  : (checkingText(codes.length, readiness.checked) ??
+                    `${readiness.eligible.toLocaleString('en-US')} eligible, ${readiness.ineligible.toLocaleString('en-US')} cannot be sent.`)
+            }
+            check={check}
+            refused={ineligible}
+            problems={problems}
+            problemsTitle={(count) => `The transfer was refused for these stove IDs (${stoveIds(count)})`}
+          />
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={ids.note}>Note (optional)</Label>
             <Textarea
