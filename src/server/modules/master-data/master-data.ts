@@ -1,6 +1,6 @@
 /**
  * What every kind of master data (sales categories and packages, inventory categories, units and
- * items, steel and CKD categories) shares on the service side:
+ * items, steel and CKD categories, factories) shares on the service side:
  * - masterDataRecords: the one way to audit a record just created, and to change, (de)activate
  *   or delete one, each in one transaction that locks the record (404 when missing) and writes an
  *   audit row with before and after. A record something uses is deactivated, never deleted (409).
