@@ -1,5 +1,5 @@
 /** SQL of CKD categories and their steel usage per kit (ckd_categories, ckd_category_steel). */
-import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListCkdCategoriesQuery } from '../../../common/contracts/ckd';
 import type { SteelUnit } from '../../../common/contracts/steel';
 import type { Executor } from '../../db/client';
@@ -13,9 +13,9 @@ import {
   whereAll,
   type Cursor,
 } from '../../http/list';
+import { masterDataRows, uniqueColumns } from '../master-data/master-data.repository';
 
 export type CategoryRow = typeof ckdCategories.$inferSelect;
-type NewCategoryRow = typeof ckdCategories.$inferInsert;
 
 /** One steel line of a category, with the steel's name and unit. */
 export interface UsageRow {
@@ -123,59 +123,28 @@ export function activeCategoryOptions(db: Executor) {
     .orderBy(asc(ckdCategories.name), asc(ckdCategories.id));
 }
 
+const rows = masterDataRows(ckdCategories);
+
 /** The category and its steel lines, the category row locked: FOR UPDATE (changes) or FOR SHARE (use). */
 export async function lockCategory(
   db: Executor,
   id: string,
   strength: 'update' | 'share' = 'update',
 ): Promise<CategoryWithUsage | null> {
-  const [row] = await db.select().from(ckdCategories).where(eq(ckdCategories.id, id)).for(strength);
+  const row = await rows.lock(db, id, strength);
   if (!row) return null;
   const [withLines] = await withUsage(db, [row]);
   return withLines ?? null;
 }
 
-/** Another category with this code, or with this name (case-insensitively). */
-export async function findCategoryClash(
-  db: Executor,
-  values: { name?: string | undefined; code?: string | undefined },
-  exceptId?: string,
-): Promise<{ name: boolean; code: boolean }> {
-  const c = ckdCategories;
-  const matches = [
-    values.name === undefined ? undefined : eq(sql`lower(${c.name})`, values.name.toLowerCase()),
-    values.code === undefined ? undefined : eq(c.code, values.code),
-  ].filter((m): m is SQL => m !== undefined);
-  if (matches.length === 0) return { name: false, code: false };
-  const rows = await db
-    .select({ name: c.name, code: c.code })
-    .from(c)
-    .where(and(or(...matches), exceptId ? ne(c.id, exceptId) : undefined));
-  return {
-    name: values.name !== undefined && rows.some((r) => r.name.toLowerCase() === values.name?.toLowerCase()),
-    code: values.code !== undefined && rows.some((r) => r.code === values.code),
-  };
-}
+/** The code, and the name in any case. */
+export const CKD_CATEGORY_UNIQUE_COLUMNS = uniqueColumns(ckdCategories, {
+  name: { column: ckdCategories.name, anyCase: true, index: 'ckd_categories_name_key' },
+  code: { column: ckdCategories.code, anyCase: false, index: 'ckd_categories_code_key' },
+});
 
-export async function insertCategory(db: Executor, values: NewCategoryRow): Promise<CategoryRow> {
-  const [row] = await db.insert(ckdCategories).values(values).returning();
-  if (!row) throw new Error('insert into ckd_categories returned no row');
-  return row;
-}
-
-export async function updateCategoryRow(
-  db: Executor,
-  id: string,
-  values: Partial<NewCategoryRow>,
-): Promise<CategoryRow> {
-  const [row] = await db
-    .update(ckdCategories)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(ckdCategories.id, id))
-    .returning();
-  if (!row) throw new Error('update of ckd_categories returned no row');
-  return row;
-}
+export const insertCategory = rows.insert;
+export const updateCategoryRow = rows.update;
 
 /** Replaces every steel line of the category with these. */
 export async function replaceUsage(

@@ -11,6 +11,7 @@ import {
 } from '../../../common/contracts/ckd';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
+import { activationRoutes } from '../../http/master-data-routes';
 import {
   categoryOptions,
   createCategory,
@@ -92,21 +93,13 @@ export async function ckdCategoryRoutes(app: FastifyInstance, opts: { db: Databa
     async (request) => updateCategory(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.post(
-    '/api/ckd/categories/:id/deactivate',
-    {
-      config: write,
-      schema: { tags, summary: 'Deactivate a CKD category', params, response: { 200: ckdCategorySchema } },
-    },
-    async (request) => setCategoryActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/ckd/categories/:id/reactivate',
-    {
-      config: write,
-      schema: { tags, summary: 'Reactivate a CKD category', params, response: { 200: ckdCategorySchema } },
-    },
-    async (request) => setCategoryActive(db, actorOf(request), request.params.id, true),
-  );
+  activationRoutes(r, {
+    config: write,
+    tags,
+    params,
+    response: ckdCategorySchema,
+    deactivate: { url: '/api/ckd/categories/:id/deactivate', summary: 'Deactivate a CKD category' },
+    reactivate: { url: '/api/ckd/categories/:id/reactivate', summary: 'Reactivate a CKD category' },
+    setActive: (actor, id, active) => setCategoryActive(db, actor, id, active),
+  });
 }

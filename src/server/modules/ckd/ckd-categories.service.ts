@@ -15,15 +15,14 @@ import type {
 import type { ListResponse } from '../../../common/contracts/list';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
-import { errors, type AppError, type FieldErrors } from '../../http/errors';
+import { errors, type FieldErrors } from '../../http/errors';
 import { decodeCursor, toPage } from '../../http/list';
-import { insertAudit } from '../audit/audit.repository';
-import { assertActiveChanges, changeAudited } from '../audit/audited-change';
+import { masterDataRecords, uniqueFields } from '../master-data/master-data';
 import {
   activeCategoryOptions,
   CATEGORY_SORT_VALUES,
+  CKD_CATEGORY_UNIQUE_COLUMNS,
   countCategories,
-  findCategoryClash,
   findSteelCategories,
   insertCategory,
   listCategoryRows,
@@ -33,12 +32,9 @@ import {
   withUsage,
   type CategoryWithUsage,
 } from './ckd-categories.repository';
-import { violatedUniqueIndex } from '../../db/unique-violation';
 
 type CategoryInput = z.output<typeof ckdCategoryInputSchema>;
 type CategoryChange = z.output<typeof updateCkdCategorySchema>;
-
-const RECORD_TYPE = 'ckd_category';
 
 export function presentCategory(row: CategoryWithUsage): CkdCategory {
   return {
@@ -72,41 +68,6 @@ export function categoryOptions(db: Database): Promise<CkdCategoryOption[]> {
   return activeCategoryOptions(db);
 }
 
-const nameTaken = (name: string) => `A CKD category named "${name}" already exists. Choose another name.`;
-const codeTaken = (code: string) => `The code ${code} is already used by another CKD category. Choose another code.`;
-
-function clashError(clash: { name: boolean; code: boolean }, values: { name?: string; code?: string }): AppError {
-  const fieldErrors: FieldErrors = {};
-  if (clash.name && values.name) fieldErrors.name = [nameTaken(values.name)];
-  if (clash.code && values.code) fieldErrors.code = [codeTaken(values.code)];
-  const messages = Object.values(fieldErrors).flat();
-  return errors.conflict(messages.join(' '), fieldErrors);
-}
-
-async function assertUnique(db: Executor, values: { name?: string; code?: string }, exceptId?: string): Promise<void> {
-  const clash = await findCategoryClash(db, values, exceptId);
-  if (clash.name || clash.code) throw clashError(clash, values);
-}
-
-/** The unique index a concurrent insert or update ran into, or null. */
-function uniqueViolation(error: unknown): 'name' | 'code' | null {
-  const index = violatedUniqueIndex(error);
-  if (index === 'ckd_categories_name_key') return 'name';
-  if (index === 'ckd_categories_code_key') return 'code';
-  return null;
-}
-
-/** Runs a write; a unique index that a concurrent write won becomes the same 409 as the check. */
-async function withUniqueNames<T>(values: { name?: string; code?: string }, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const which = uniqueViolation(error);
-    if (!which) throw error;
-    throw clashError({ name: which === 'name', code: which === 'code' }, values);
-  }
-}
-
 /**
  * Checks the steel lines: each steel category exists; a deactivated one may stay on a category
  * that already uses it but not be added. 400 with the line's field otherwise.
@@ -133,10 +94,35 @@ async function assertUsable(
   if (messages.length > 0) throw errors.validation(messages[0] ?? 'Check the steel lines.', fieldErrors);
 }
 
+/** The category with its steel lines as written in this transaction (its row already locked). */
+async function writtenCategory(tx: Executor, id: string): Promise<CategoryWithUsage> {
+  const row = await lockCategory(tx, id);
+  if (!row) throw new Error(`ckd category ${id} vanished`);
+  return row;
+}
+
+const records = masterDataRecords({
+  recordType: 'ckd_category',
+  noun: 'CKD category',
+  notFound: 'No CKD category with this id.',
+  lock: lockCategory,
+  update: async (tx, id, values) => {
+    await updateCategoryRow(tx, id, values);
+    return writtenCategory(tx, id);
+  },
+  read: (_db, _actor, row) => presentCategory(row),
+  audited: presentCategory,
+});
+
+const unique = uniqueFields(CKD_CATEGORY_UNIQUE_COLUMNS, {
+  name: ({ asked }) => `A CKD category named "${asked}" already exists. Choose another name.`,
+  code: ({ asked }) => `The code ${asked} is already used by another CKD category. Choose another code.`,
+});
+
 export async function createCategory(db: Database, actor: Actor, input: CategoryInput): Promise<CkdCategory> {
-  return withUniqueNames(input, () =>
+  return unique.guard(input, () =>
     db.transaction(async (tx) => {
-      await assertUnique(tx, input);
+      await unique.assertFree(tx, input);
       await assertUsable(tx, input.steelUsage, null);
       const row = await insertCategory(tx, {
         name: input.name,
@@ -147,69 +133,24 @@ export async function createCategory(db: Database, actor: Actor, input: Category
         updatedBy: actor.userId,
       });
       await replaceUsage(tx, row.id, input.steelUsage);
-      const created = await lockCategory(tx, row.id);
-      if (!created) throw new Error(`ckd category ${row.id} vanished`);
-      const category = presentCategory(created);
-      await insertAudit(tx, {
-        actorId: actor.userId,
-        action: 'create',
-        recordType: RECORD_TYPE,
-        recordId: row.id,
-        after: category,
-      });
-      return category;
+      return records.created(tx, actor, await writtenCategory(tx, row.id));
     }),
   );
 }
 
-/** Applies a change to one category under a row lock and audits before and after. */
-async function changeCategory(
-  db: Database,
-  actor: Actor,
-  id: string,
-  action: string,
-  apply: (tx: Executor, current: CategoryWithUsage) => Promise<void>,
-): Promise<CkdCategory> {
-  const row = await changeAudited(db, {
-    actorId: actor.userId,
-    recordType: RECORD_TYPE,
-    id,
-    action,
-    notFound: 'No CKD category with this id.',
-    lock: (tx, categoryId) => lockCategory(tx, categoryId),
-    apply: async (tx, current) => {
-      await apply(tx, current);
-      const updated = await lockCategory(tx, id);
-      if (!updated) throw new Error(`ckd category ${id} vanished`);
-      return updated;
-    },
-    audited: presentCategory,
-  });
-  return presentCategory(row);
-}
-
+/** The fields are written, and the steel lines, when sent, replace every line (the row locked meanwhile). */
 export function updateCategory(db: Database, actor: Actor, id: string, input: CategoryChange): Promise<CkdCategory> {
-  return withUniqueNames(input, () =>
-    changeCategory(db, actor, id, 'update', async (tx, current) => {
-      await assertUnique(
-        tx,
-        {
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.code !== undefined ? { code: input.code } : {}),
-        },
-        id,
-      );
-      if (input.steelUsage) await assertUsable(tx, input.steelUsage, current);
+  return unique.guard(input, () =>
+    records.change(db, actor, id, 'update', async (current, tx) => {
+      await unique.assertFree(tx, input, id);
       const { steelUsage, ...fields } = input;
-      await updateCategoryRow(tx, id, { ...fields, updatedBy: actor.userId });
-      if (steelUsage) await replaceUsage(tx, id, steelUsage);
+      if (steelUsage) {
+        await assertUsable(tx, steelUsage, current);
+        await replaceUsage(tx, id, steelUsage);
+      }
+      return fields;
     }),
   );
 }
 
-export function setCategoryActive(db: Database, actor: Actor, id: string, active: boolean): Promise<CkdCategory> {
-  return changeCategory(db, actor, id, active ? 'reactivate' : 'deactivate', async (tx, current) => {
-    assertActiveChanges('CKD category', current.active, active);
-    await updateCategoryRow(tx, id, { active, updatedBy: actor.userId });
-  });
-}
+export const setCategoryActive = records.setActive;

@@ -10,13 +10,11 @@ import type { CkdCategory, CkdCategoryOption } from '../../../common/contracts/c
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
 import { steelCategories } from '../../db/schema/production';
+import type { ErrorBody } from '../../test/api-requests';
 import { auditRows } from '../../test/db-assert';
 import { makeSteelCategory } from '../../test/production';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
 interface User {
   cookie: string;
 }

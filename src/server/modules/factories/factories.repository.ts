@@ -12,6 +12,7 @@ import {
   type Cursor,
   type SortSpec,
 } from '../../http/list';
+import { masterDataRows } from '../master-data/master-data.repository';
 
 export type FactoryRow = typeof factories.$inferSelect;
 type FactoryFilters = Omit<ListFactoriesQuery, 'limit' | 'cursor'>;
@@ -79,33 +80,13 @@ export async function findFactoryById(db: Executor, id: string): Promise<Factory
   return row ?? null;
 }
 
+const rows = masterDataRows(factories);
 /** Locks the row for the rest of the transaction. */
-export async function lockFactory(db: Executor, id: string): Promise<FactoryRow | null> {
-  const [row] = await db.select().from(factories).where(eq(factories.id, id)).for('update');
-  return row ?? null;
-}
+export const lockFactory = (db: Executor, id: string) => rows.lock(db, id);
+export const insertFactory = rows.insert;
+export const updateFactoryRow = rows.update;
 
 export async function findFactoryByCode(db: Executor, code: string): Promise<FactoryRow | null> {
   const [row] = await db.select().from(factories).where(eq(factories.code, code));
   return row ?? null;
-}
-
-export async function insertFactory(db: Executor, values: typeof factories.$inferInsert): Promise<FactoryRow> {
-  const [row] = await db.insert(factories).values(values).returning();
-  if (!row) throw new Error('insert into factories returned no row');
-  return row;
-}
-
-export async function updateFactoryRow(
-  db: Executor,
-  id: string,
-  values: Partial<typeof factories.$inferInsert>,
-): Promise<FactoryRow> {
-  const [row] = await db
-    .update(factories)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(factories.id, id))
-    .returning();
-  if (!row) throw new Error('update of factories returned no row');
-  return row;
 }

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
+import { activationRoutes } from '../../http/master-data-routes';
 import {
   createFactory,
   exportFactories,
@@ -99,15 +100,13 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
     async (request) => updateFactory(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.post(
-    '/api/factories/:id/deactivate',
-    { config, schema: { tags, summary: 'Deactivate a factory', params, response: { 200: factorySchema } } },
-    async (request) => setFactoryActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/factories/:id/reactivate',
-    { config, schema: { tags, summary: 'Reactivate a factory', params, response: { 200: factorySchema } } },
-    async (request) => setFactoryActive(db, actorOf(request), request.params.id, true),
-  );
+  activationRoutes(r, {
+    config,
+    tags,
+    params,
+    response: factorySchema,
+    deactivate: { url: '/api/factories/:id/deactivate', summary: 'Deactivate a factory' },
+    reactivate: { url: '/api/factories/:id/reactivate', summary: 'Reactivate a factory' },
+    setActive: (actor, id, active) => setFactoryActive(db, actor, id, active),
+  });
 }

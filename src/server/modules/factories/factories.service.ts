@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
-import { assertActiveChanges, changeAudited } from '../audit/audited-change';
+import { masterDataRecords } from '../master-data/master-data';
 import {
   countFactories,
   FACTORY_SORTS,
@@ -88,29 +88,18 @@ export async function createFactory(db: Database, actor: Actor | null, input: Cr
   });
 }
 
-/** Applies a change to one factory under a row lock and audits before and after. */
-async function changeFactory(
-  db: Database,
-  actor: Actor,
-  id: string,
-  action: string,
-  change: (current: FactoryRow, tx: Executor) => Promise<Partial<FactoryRow>>,
-): Promise<Factory> {
-  const row = await changeAudited(db, {
-    actorId: actor.userId,
-    recordType: 'factory',
-    id,
-    action,
-    notFound: 'No factory with this id.',
-    lock: lockFactory,
-    apply: async (tx, current) => updateFactoryRow(tx, id, { ...(await change(current, tx)), updatedBy: actor.userId }),
-    audited: presentFactory,
-  });
-  return presentFactory(row);
-}
+const records = masterDataRecords({
+  recordType: 'factory',
+  noun: 'factory',
+  notFound: 'No factory with this id.',
+  lock: lockFactory,
+  update: updateFactoryRow,
+  read: (_db, _actor, row) => presentFactory(row),
+  audited: presentFactory,
+});
 
 export function updateFactory(db: Database, actor: Actor, id: string, input: UpdateFactory): Promise<Factory> {
-  return changeFactory(db, actor, id, 'update', async (_current, tx) => {
+  return records.change(db, actor, id, 'update', async (_current, tx) => {
     if (input.code) await assertCodeFree(tx, input.code, id);
     return {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -121,9 +110,4 @@ export function updateFactory(db: Database, actor: Actor, id: string, input: Upd
   });
 }
 
-export function setFactoryActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Factory> {
-  return changeFactory(db, actor, id, active ? 'reactivate' : 'deactivate', async (current) => {
-    assertActiveChanges('factory', current.active, active);
-    return { active };
-  });
-}
+export const setFactoryActive = records.setActive;

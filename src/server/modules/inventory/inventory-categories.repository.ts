@@ -2,14 +2,14 @@
  * Inventory categories: the list (with the number of items in each), the options for selects, and
  * the single-row reads and writes of create, change, (de)activate and delete.
  */
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListInventoryCategoriesQuery } from '../../../common/contracts/inventory';
 import { queryRows, type Executor } from '../../db/client';
 import { inventoryCategories } from '../../db/schema/inventory';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+import { masterDataRows, uniqueColumns } from '../master-data/master-data.repository';
 
 export type InventoryCategoryTableRow = typeof inventoryCategories.$inferSelect;
-type NewInventoryCategoryRow = typeof inventoryCategories.$inferInsert;
 
 /** A category as lists read it. */
 export interface InventoryCategoryListRow {
@@ -110,58 +110,19 @@ export function listInventoryCategoryOptions(db: Executor) {
     .orderBy(asc(inventoryCategories.name), asc(inventoryCategories.id));
 }
 
-/** The category with this name (any case), other than `exceptId`. */
-export async function findInventoryCategoryByName(db: Executor, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: inventoryCategories.id, name: inventoryCategories.name })
-    .from(inventoryCategories)
-    .where(
-      and(
-        eq(sql`lower(${inventoryCategories.name})`, name.toLowerCase()),
-        exceptId ? ne(inventoryCategories.id, exceptId) : undefined,
-      ),
-    );
-  return row ?? null;
-}
+/** The name, unique in any case. */
+export const INVENTORY_CATEGORY_UNIQUE_COLUMNS = uniqueColumns(inventoryCategories, {
+  name: { column: inventoryCategories.name, anyCase: true, index: 'inventory_categories_name_key' },
+});
 
+const rows = masterDataRows(inventoryCategories);
 /** Locks the row for the rest of the transaction. */
-export async function lockInventoryCategory(db: Executor, id: string): Promise<InventoryCategoryTableRow | null> {
-  const [row] = await db.select().from(inventoryCategories).where(eq(inventoryCategories.id, id)).for('update');
-  return row ?? null;
-}
-
+export const lockInventoryCategory = (db: Executor, id: string) => rows.lock(db, id);
 /** Locks the row against change (deactivation, deletion) while an item is put in it. */
-export async function lockInventoryCategoryShared(db: Executor, id: string): Promise<InventoryCategoryTableRow | null> {
-  const [row] = await db.select().from(inventoryCategories).where(eq(inventoryCategories.id, id)).for('share');
-  return row ?? null;
-}
-
-export async function insertInventoryCategory(
-  db: Executor,
-  values: NewInventoryCategoryRow,
-): Promise<InventoryCategoryTableRow> {
-  const [row] = await db.insert(inventoryCategories).values(values).returning();
-  if (!row) throw new Error('insert into inventory_categories returned no row');
-  return row;
-}
-
-export async function updateInventoryCategoryRow(
-  db: Executor,
-  id: string,
-  values: Partial<NewInventoryCategoryRow>,
-): Promise<InventoryCategoryTableRow> {
-  const [row] = await db
-    .update(inventoryCategories)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(inventoryCategories.id, id))
-    .returning();
-  if (!row) throw new Error('update of inventory_categories returned no row');
-  return row;
-}
-
-export async function deleteInventoryCategoryRow(db: Executor, id: string): Promise<void> {
-  await db.delete(inventoryCategories).where(eq(inventoryCategories.id, id));
-}
+export const lockInventoryCategoryShared = (db: Executor, id: string) => rows.lock(db, id, 'share');
+export const insertInventoryCategory = rows.insert;
+export const updateInventoryCategoryRow = rows.update;
+export const deleteInventoryCategoryRow = rows.remove;
 
 /** Items (active or not) in this category. */
 export async function countItemsInCategory(db: Executor, id: string): Promise<number> {

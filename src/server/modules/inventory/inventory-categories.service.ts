@@ -12,30 +12,26 @@ import type {
 import type { ListResponse } from '../../../common/contracts/list';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
-import { errors } from '../../http/errors';
 import { decodeCursor, toPage } from '../../http/list';
 import {
   countInventoryCategories,
   countItemsInCategory,
   deleteInventoryCategoryRow,
-  findInventoryCategoryByName,
   findInventoryCategoryListRow,
   insertInventoryCategory,
   INVENTORY_CATEGORY_SORT_VALUES,
+  INVENTORY_CATEGORY_UNIQUE_COLUMNS,
   listInventoryCategoryRows,
   lockInventoryCategory,
   updateInventoryCategoryRow,
   type InventoryCategoryListRow,
   type InventoryCategoryTableRow,
 } from './inventory-categories.repository';
-import { violatedUniqueIndex } from '../../db/unique-violation';
 import { counted } from '../../../common/counted';
-import { masterDataRecords } from './inventory-master-data';
+import { masterDataRecords, uniqueFields } from '../master-data/master-data';
 
 type ValidCategory = z.output<typeof inventoryCategoryInputSchema>;
 type ValidCategoryChange = z.output<typeof updateInventoryCategorySchema>;
-
-const RECORD_TYPE = 'inventory_category';
 
 export function presentInventoryCategory(row: InventoryCategoryListRow): InventoryCategory {
   return {
@@ -66,26 +62,6 @@ export async function listInventoryCategories(
   return { items: page.items.map(presentInventoryCategory), nextCursor: page.nextCursor, ...count };
 }
 
-const duplicate = (name: string) => {
-  const message = `An inventory category named "${name}" already exists. Choose another name.`;
-  return errors.conflict(message, { name: [message] });
-};
-
-async function assertNameFree(db: Executor, name: string, exceptId?: string) {
-  const existing = await findInventoryCategoryByName(db, name, exceptId);
-  if (existing) throw duplicate(existing.name);
-}
-
-/** Runs a write; the unique index on lower(name) that a concurrent write won becomes the same 409. */
-async function withNameConflict<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (name !== undefined && violatedUniqueIndex(error) === 'inventory_categories_name_key') throw duplicate(name);
-    throw error;
-  }
-}
-
 async function readCategory(db: Executor, id: string): Promise<InventoryCategory> {
   const row = await findInventoryCategoryListRow(db, id);
   if (!row) throw new Error(`inventory category ${id} vanished`);
@@ -93,24 +69,23 @@ async function readCategory(db: Executor, id: string): Promise<InventoryCategory
 }
 
 const records = masterDataRecords({
-  recordType: RECORD_TYPE,
+  recordType: 'inventory_category',
   noun: 'inventory category',
   notFound: 'No inventory category with this id.',
   lock: lockInventoryCategory,
   update: updateInventoryCategoryRow,
-  read: (db, _actor, id) => readCategory(db, id),
+  read: (db, _actor, row) => readCategory(db, row.id),
   audited,
-  inUse: async (tx, id) => {
-    const items = await countItemsInCategory(tx, id);
-    return items > 0 ? `This category has ${counted(items, 'item')}: deactivate it instead.` : null;
-  },
-  remove: deleteInventoryCategoryRow,
+});
+
+const unique = uniqueFields(INVENTORY_CATEGORY_UNIQUE_COLUMNS, {
+  name: ({ held }) => `An inventory category named "${held}" already exists. Choose another name.`,
 });
 
 export function createInventoryCategory(db: Database, actor: Actor, input: ValidCategory): Promise<InventoryCategory> {
-  return withNameConflict(input.name, () =>
+  return unique.guard(input, () =>
     db.transaction(async (tx) => {
-      await assertNameFree(tx, input.name);
+      await unique.assertFree(tx, input);
       const row = await insertInventoryCategory(tx, {
         name: input.name,
         description: input.description,
@@ -128,9 +103,9 @@ export function updateInventoryCategory(
   id: string,
   input: ValidCategoryChange,
 ): Promise<InventoryCategory> {
-  return withNameConflict(input.name, () =>
+  return unique.guard(input, () =>
     records.change(db, actor, id, 'update', async (_current, tx) => {
-      if (input.name !== undefined) await assertNameFree(tx, input.name, id);
+      await unique.assertFree(tx, input, id);
       return {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
@@ -142,4 +117,10 @@ export function updateInventoryCategory(
 export const setInventoryCategoryActive = records.setActive;
 
 /** Only a category without items can be deleted (409 otherwise: deactivate it instead). */
-export const deleteInventoryCategory = records.delete;
+export const deleteInventoryCategory = records.deleteWhenUnused({
+  inUse: async (tx, current) => {
+    const items = await countItemsInCategory(tx, current.id);
+    return items > 0 ? `This category has ${counted(items, 'item')}: deactivate it instead.` : null;
+  },
+  remove: deleteInventoryCategoryRow,
+});

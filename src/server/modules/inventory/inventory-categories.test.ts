@@ -3,20 +3,16 @@
  * unique in any case (409); a category with items cannot be deleted (409, nothing changes), an
  * unused one can; the list with item counts, filters and keyset paging.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryCategory } from '../../../common/contracts/inventory';
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
+import { apiRequests, letters, type ErrorBody } from '../../test/api-requests';
 import { auditRows } from '../../test/db-assert';
 import { makeInventoryCategory, makeInventoryItem } from '../../test/inventory';
 import { walkList } from '../../test/list-walk';
 import { createTestContext, type TestContext } from '../../test/test-app';
-
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
 
 let ctx: TestContext;
 let adminCookie: string;
@@ -28,20 +24,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const letters = (n = 8) => Array.from(randomBytes(n), (b) => String.fromCharCode(65 + (b % 26))).join('');
-const send = (
-  method: 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  cookie: string | null = adminCookie,
-) =>
-  ctx.request({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    ...(cookie ? { cookie } : {}),
-  });
-const get = (url: string, cookie = adminCookie) => ctx.request({ method: 'GET', url, cookie });
+const { send, get } = apiRequests({ ctx: () => ctx, cookie: () => adminCookie });
 
 async function create(payload: Record<string, unknown>): Promise<InventoryCategory> {
   const res = await send('POST', '/api/inventory/categories', payload);

@@ -3,15 +3,15 @@
  * flag and whether it has movements), the options for selects, and the single-row reads and
  * writes of create, change, (de)activate and delete.
  */
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListInventoryItemsQuery } from '../../../common/contracts/inventory';
 import { queryRows, type Executor } from '../../db/client';
 import { inventoryCategories, inventoryItems, inventoryUnits } from '../../db/schema/inventory';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+import { masterDataRows, uniqueColumns } from '../master-data/master-data.repository';
 import { isoTime } from '../../db/iso-time';
 
 export type InventoryItemTableRow = typeof inventoryItems.$inferSelect;
-type NewInventoryItemRow = typeof inventoryItems.$inferInsert;
 
 /** An item as lists read it. */
 export interface InventoryItemListRow {
@@ -160,25 +160,17 @@ export function listInventoryItemOptions(db: Executor) {
     .orderBy(asc(inventoryItems.name), asc(inventoryItems.id));
 }
 
-/** The item with this name (any case), other than `exceptId`. */
-export async function findInventoryItemByName(db: Executor, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: inventoryItems.id, name: inventoryItems.name })
-    .from(inventoryItems)
-    .where(
-      and(
-        eq(sql`lower(${inventoryItems.name})`, name.toLowerCase()),
-        exceptId ? ne(inventoryItems.id, exceptId) : undefined,
-      ),
-    );
-  return row ?? null;
-}
+/** The name, unique in any case. */
+export const INVENTORY_ITEM_UNIQUE_COLUMNS = uniqueColumns(inventoryItems, {
+  name: { column: inventoryItems.name, anyCase: true, index: 'inventory_items_name_key' },
+});
 
+const rows = masterDataRows(inventoryItems);
 /** Locks the row for the rest of the transaction. */
-export async function lockInventoryItem(db: Executor, id: string): Promise<InventoryItemTableRow | null> {
-  const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for('update');
-  return row ?? null;
-}
+export const lockInventoryItem = (db: Executor, id: string) => rows.lock(db, id);
+export const insertInventoryItem = rows.insert;
+export const updateInventoryItemRow = rows.update;
+export const deleteInventoryItemRow = rows.remove;
 
 /** An item an entry moves, with its unit. */
 export interface ItemForEntry {
@@ -228,30 +220,6 @@ export async function lockInventoryItemsShared(
       },
     ]),
   );
-}
-
-export async function insertInventoryItem(db: Executor, values: NewInventoryItemRow): Promise<InventoryItemTableRow> {
-  const [row] = await db.insert(inventoryItems).values(values).returning();
-  if (!row) throw new Error('insert into inventory_items returned no row');
-  return row;
-}
-
-export async function updateInventoryItemRow(
-  db: Executor,
-  id: string,
-  values: Partial<NewInventoryItemRow>,
-): Promise<InventoryItemTableRow> {
-  const [row] = await db
-    .update(inventoryItems)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(inventoryItems.id, id))
-    .returning();
-  if (!row) throw new Error('update of inventory_items returned no row');
-  return row;
-}
-
-export async function deleteInventoryItemRow(db: Executor, id: string): Promise<void> {
-  await db.delete(inventoryItems).where(eq(inventoryItems.id, id));
 }
 
 /** What refers to an item: its movements and its balance rows (one per factory that held it). */

@@ -23,10 +23,10 @@ import { lockInventoryCategoryShared } from './inventory-categories.repository';
 import {
   countInventoryItems,
   deleteInventoryItemRow,
-  findInventoryItemByName,
   findInventoryItemListRow,
   insertInventoryItem,
   INVENTORY_ITEM_SORT_VALUES,
+  INVENTORY_ITEM_UNIQUE_COLUMNS,
   inventoryItemUsage,
   listInventoryItemRows,
   lockInventoryItem,
@@ -35,15 +35,12 @@ import {
   type InventoryItemListRow,
   type InventoryItemTableRow,
 } from './inventory-items.repository';
-import { violatedUniqueIndex } from '../../db/unique-violation';
 import { counted } from '../../../common/counted';
-import { masterDataRecords } from './inventory-master-data';
+import { masterDataRecords, uniqueFields } from '../master-data/master-data';
 import { lockInventoryUnitShared, type InventoryUnitTableRow } from './inventory-units.repository';
 
 type ValidItem = z.output<typeof inventoryItemInputSchema>;
 type ValidItemChange = z.output<typeof updateInventoryItemSchema>;
-
-const RECORD_TYPE = 'inventory_item';
 
 export function presentInventoryItem(row: InventoryItemListRow): InventoryItem {
   return {
@@ -97,26 +94,6 @@ export function exportInventoryItems(db: Database, actor: Actor, query: Inventor
   );
 }
 
-const duplicate = (name: string) => {
-  const message = `An item named "${name}" already exists. Choose another name.`;
-  return errors.conflict(message, { name: [message] });
-};
-
-async function assertNameFree(db: Executor, name: string, exceptId?: string) {
-  const existing = await findInventoryItemByName(db, name, exceptId);
-  if (existing) throw duplicate(existing.name);
-}
-
-/** Runs a write; the unique index on lower(name) that a concurrent write won becomes the same 409. */
-async function withNameConflict<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (name !== undefined && violatedUniqueIndex(error) === 'inventory_items_name_key') throw duplicate(name);
-    throw error;
-  }
-}
-
 const fieldError = (field: string, message: string) => errors.validation(message, { [field]: [message] });
 
 /** The category, locked against deactivation and deletion; 400 when missing or inactive. */
@@ -152,27 +129,23 @@ async function readItem(db: Executor, actor: Actor, id: string): Promise<Invento
 }
 
 const records = masterDataRecords({
-  recordType: RECORD_TYPE,
+  recordType: 'inventory_item',
   noun: 'item',
   notFound: 'No inventory item with this id.',
   lock: lockInventoryItem,
   update: updateInventoryItemRow,
-  read: readItem,
+  read: (db, actor, row) => readItem(db, actor, row.id),
   audited,
-  inUse: async (tx, id) => {
-    const { movements, factories } = await inventoryItemUsage(tx, id);
-    if (movements > 0) return `This item has ${counted(movements, 'movement')}: deactivate it instead.`;
-    if (factories > 0)
-      return `This item has stock records at ${counted(factories, 'factory', 'factories')}: deactivate it instead.`;
-    return null;
-  },
-  remove: deleteInventoryItemRow,
+});
+
+const unique = uniqueFields(INVENTORY_ITEM_UNIQUE_COLUMNS, {
+  name: ({ held }) => `An item named "${held}" already exists. Choose another name.`,
 });
 
 export function createInventoryItem(db: Database, actor: Actor, input: ValidItem): Promise<InventoryItem> {
-  return withNameConflict(input.name, () =>
+  return unique.guard(input, () =>
     db.transaction(async (tx) => {
-      await assertNameFree(tx, input.name);
+      await unique.assertFree(tx, input);
       await usableCategory(tx, input.categoryId);
       assertReorderLevelFits(input.reorderLevel, await usableUnit(tx, input.unitId));
       const row = await insertInventoryItem(tx, {
@@ -195,9 +168,9 @@ export function updateInventoryItem(
   id: string,
   input: ValidItemChange,
 ): Promise<InventoryItem> {
-  return withNameConflict(input.name, () =>
+  return unique.guard(input, () =>
     records.change(db, actor, id, 'update', async (current, tx) => {
-      if (input.name !== undefined) await assertNameFree(tx, input.name, id);
+      await unique.assertFree(tx, input, id);
       if (input.categoryId !== undefined && input.categoryId !== current.categoryId)
         await usableCategory(tx, input.categoryId);
       const newUnit = input.unitId !== undefined && input.unitId !== current.unitId;
@@ -223,4 +196,13 @@ export function updateInventoryItem(
 export const setInventoryItemActive = records.setActive;
 
 /** Only an item without movements or stock rows can be deleted (409 otherwise: deactivate it instead). */
-export const deleteInventoryItem = records.delete;
+export const deleteInventoryItem = records.deleteWhenUnused({
+  inUse: async (tx, current) => {
+    const { movements, factories } = await inventoryItemUsage(tx, current.id);
+    if (movements > 0) return `This item has ${counted(movements, 'movement')}: deactivate it instead.`;
+    if (factories > 0)
+      return `This item has stock records at ${counted(factories, 'factory', 'factories')}: deactivate it instead.`;
+    return null;
+  },
+  remove: deleteInventoryItemRow,
+});

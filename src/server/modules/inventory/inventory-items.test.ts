@@ -4,21 +4,17 @@
  * refused while it has movements or stock (409, nothing changes); the list with stock and low flags
  * at the factories the viewer sees; the CSV export.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryItem, InventoryOptions } from '../../../common/contracts/inventory';
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
 import { parseCsv } from '../../http/list';
+import { apiRequests, letters, type ErrorBody } from '../../test/api-requests';
 import { auditRows } from '../../test/db-assert';
 import { giveInventory, makeInventoryCategory, makeInventoryItem, makeInventoryUnit } from '../../test/inventory';
 import { walkList } from '../../test/list-walk';
 import { createTestContext, type TestContext } from '../../test/test-app';
-
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
 
 let ctx: TestContext;
 let adminCookie: string;
@@ -43,15 +39,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const letters = (n = 8) => Array.from(randomBytes(n), (b) => String.fromCharCode(65 + (b % 26))).join('');
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, cookie = adminCookie) =>
-  ctx.request({
-    method,
-    url,
-    cookie,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-const get = (url: string, cookie = adminCookie) => ctx.request({ method: 'GET', url, cookie });
+const { send, get } = apiRequests({ ctx: () => ctx, cookie: () => adminCookie });
 
 async function create(payload: Record<string, unknown>): Promise<InventoryItem> {
   const res = await send('POST', '/api/inventory/items', { categoryId: category.id, unitId: pcs.id, ...payload });

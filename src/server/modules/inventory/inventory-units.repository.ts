@@ -2,14 +2,14 @@
  * Inventory units: the list (with the number of items measured in each), the options for selects,
  * and the single-row reads and writes of create, change, (de)activate and delete.
  */
-import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListInventoryUnitsQuery } from '../../../common/contracts/inventory';
 import { queryRows, type Executor } from '../../db/client';
 import { inventoryUnits } from '../../db/schema/inventory';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+import { masterDataRows, uniqueColumns } from '../master-data/master-data.repository';
 
 export type InventoryUnitTableRow = typeof inventoryUnits.$inferSelect;
-type NewInventoryUnitRow = typeof inventoryUnits.$inferInsert;
 
 /** A unit as lists read it. */
 export interface InventoryUnitListRow {
@@ -113,65 +113,20 @@ export function listInventoryUnitOptions(db: Executor) {
     .orderBy(asc(inventoryUnits.name), asc(inventoryUnits.id));
 }
 
-/** Which of the name and the symbol (any case) another unit than `exceptId` already has. */
-export async function findInventoryUnitClash(
-  db: Executor,
-  values: { name?: string | undefined; symbol?: string | undefined },
-  exceptId?: string,
-): Promise<{ name: string | null; symbol: string | null }> {
-  const u = inventoryUnits;
-  const name = values.name?.toLowerCase();
-  const symbol = values.symbol?.toLowerCase();
-  const matches = [
-    name === undefined ? undefined : eq(sql`lower(${u.name})`, name),
-    symbol === undefined ? undefined : eq(sql`lower(${u.symbol})`, symbol),
-  ].filter((m): m is SQL => m !== undefined);
-  if (matches.length === 0) return { name: null, symbol: null };
-  const rows = await db
-    .select({ name: u.name, symbol: u.symbol })
-    .from(u)
-    .where(and(or(...matches), exceptId ? ne(u.id, exceptId) : undefined));
-  return {
-    name: rows.find((r) => r.name.toLowerCase() === name)?.name ?? null,
-    symbol: rows.find((r) => r.symbol.toLowerCase() === symbol)?.symbol ?? null,
-  };
-}
+/** The name and the symbol, each unique in any case. */
+export const INVENTORY_UNIT_UNIQUE_COLUMNS = uniqueColumns(inventoryUnits, {
+  name: { column: inventoryUnits.name, anyCase: true, index: 'inventory_units_name_key' },
+  symbol: { column: inventoryUnits.symbol, anyCase: true, index: 'inventory_units_symbol_key' },
+});
 
+const rows = masterDataRows(inventoryUnits);
 /** Locks the row for the rest of the transaction. */
-export async function lockInventoryUnit(db: Executor, id: string): Promise<InventoryUnitTableRow | null> {
-  const [row] = await db.select().from(inventoryUnits).where(eq(inventoryUnits.id, id)).for('update');
-  return row ?? null;
-}
-
+export const lockInventoryUnit = (db: Executor, id: string) => rows.lock(db, id);
 /** Locks the row against change (decimals, deactivation, deletion) while an item is measured in it. */
-export async function lockInventoryUnitShared(db: Executor, id: string): Promise<InventoryUnitTableRow | null> {
-  const [row] = await db.select().from(inventoryUnits).where(eq(inventoryUnits.id, id)).for('share');
-  return row ?? null;
-}
-
-export async function insertInventoryUnit(db: Executor, values: NewInventoryUnitRow): Promise<InventoryUnitTableRow> {
-  const [row] = await db.insert(inventoryUnits).values(values).returning();
-  if (!row) throw new Error('insert into inventory_units returned no row');
-  return row;
-}
-
-export async function updateInventoryUnitRow(
-  db: Executor,
-  id: string,
-  values: Partial<NewInventoryUnitRow>,
-): Promise<InventoryUnitTableRow> {
-  const [row] = await db
-    .update(inventoryUnits)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(inventoryUnits.id, id))
-    .returning();
-  if (!row) throw new Error('update of inventory_units returned no row');
-  return row;
-}
-
-export async function deleteInventoryUnitRow(db: Executor, id: string): Promise<void> {
-  await db.delete(inventoryUnits).where(eq(inventoryUnits.id, id));
-}
+export const lockInventoryUnitShared = (db: Executor, id: string) => rows.lock(db, id, 'share');
+export const insertInventoryUnit = rows.insert;
+export const updateInventoryUnitRow = rows.update;
+export const deleteInventoryUnitRow = rows.remove;
 
 /** Items (active or not) measured in this unit. */
 export async function countItemsWithUnit(db: Executor, id: string): Promise<number> {

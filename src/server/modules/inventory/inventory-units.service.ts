@@ -14,19 +14,18 @@ import type {
 import type { ListResponse } from '../../../common/contracts/list';
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
-import { errors, type AppError, type FieldErrors } from '../../http/errors';
+import { errors } from '../../http/errors';
 import { decodeCursor, toPage } from '../../http/list';
-import { violatedUniqueIndex } from '../../db/unique-violation';
 import { counted } from '../../../common/counted';
-import { masterDataRecords } from './inventory-master-data';
+import { masterDataRecords, uniqueFields } from '../master-data/master-data';
 import {
   countInventoryUnits,
   countItemsWithUnit,
   deleteInventoryUnitRow,
-  findInventoryUnitClash,
   findInventoryUnitListRow,
   insertInventoryUnit,
   INVENTORY_UNIT_SORT_VALUES,
+  INVENTORY_UNIT_UNIQUE_COLUMNS,
   listInventoryUnitRows,
   lockInventoryUnit,
   updateInventoryUnitRow,
@@ -36,8 +35,6 @@ import {
 
 type ValidUnit = z.output<typeof inventoryUnitInputSchema>;
 type ValidUnitChange = z.output<typeof updateInventoryUnitSchema>;
-
-const RECORD_TYPE = 'inventory_unit';
 
 export function presentInventoryUnit(row: InventoryUnitListRow): InventoryUnit {
   return {
@@ -69,37 +66,6 @@ export async function listInventoryUnits(
   return { items: page.items.map(presentInventoryUnit), nextCursor: page.nextCursor, ...count };
 }
 
-interface UnitNames {
-  name?: string | undefined;
-  symbol?: string | undefined;
-}
-
-function clashError(clash: { name: string | null; symbol: string | null }): AppError {
-  const fieldErrors: FieldErrors = {};
-  if (clash.name) fieldErrors.name = [`A unit named "${clash.name}" already exists. Choose another name.`];
-  if (clash.symbol)
-    fieldErrors.symbol = [`The symbol "${clash.symbol}" is already used by another unit. Choose another symbol.`];
-  return errors.conflict(Object.values(fieldErrors).flat().join(' '), fieldErrors);
-}
-
-async function assertUnique(db: Executor, values: UnitNames, exceptId?: string): Promise<void> {
-  const clash = await findInventoryUnitClash(db, values, exceptId);
-  if (clash.name || clash.symbol) throw clashError(clash);
-}
-
-/** Runs a write; a unique index that a concurrent write won becomes the same 409 as the check. */
-async function withUniqueNames<T>(values: UnitNames, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const index = violatedUniqueIndex(error);
-    if (index === 'inventory_units_name_key' && values.name) throw clashError({ name: values.name, symbol: null });
-    if (index === 'inventory_units_symbol_key' && values.symbol)
-      throw clashError({ name: null, symbol: values.symbol });
-    throw error;
-  }
-}
-
 async function readUnit(db: Executor, id: string): Promise<InventoryUnit> {
   const row = await findInventoryUnitListRow(db, id);
   if (!row) throw new Error(`inventory unit ${id} vanished`);
@@ -107,24 +73,24 @@ async function readUnit(db: Executor, id: string): Promise<InventoryUnit> {
 }
 
 const records = masterDataRecords({
-  recordType: RECORD_TYPE,
+  recordType: 'inventory_unit',
   noun: 'unit',
   notFound: 'No inventory unit with this id.',
   lock: lockInventoryUnit,
   update: updateInventoryUnitRow,
-  read: (db, _actor, id) => readUnit(db, id),
+  read: (db, _actor, row) => readUnit(db, row.id),
   audited,
-  inUse: async (tx, id) => {
-    const items = await countItemsWithUnit(tx, id);
-    return items > 0 ? `This unit is used by ${counted(items, 'item')}: deactivate it instead.` : null;
-  },
-  remove: deleteInventoryUnitRow,
+});
+
+const unique = uniqueFields(INVENTORY_UNIT_UNIQUE_COLUMNS, {
+  name: ({ held }) => `A unit named "${held}" already exists. Choose another name.`,
+  symbol: ({ held }) => `The symbol "${held}" is already used by another unit. Choose another symbol.`,
 });
 
 export function createInventoryUnit(db: Database, actor: Actor, input: ValidUnit): Promise<InventoryUnit> {
-  return withUniqueNames(input, () =>
+  return unique.guard(input, () =>
     db.transaction(async (tx) => {
-      await assertUnique(tx, input);
+      await unique.assertFree(tx, input);
       const row = await insertInventoryUnit(tx, {
         name: input.name,
         symbol: input.symbol,
@@ -143,9 +109,9 @@ export function updateInventoryUnit(
   id: string,
   input: ValidUnitChange,
 ): Promise<InventoryUnit> {
-  return withUniqueNames(input, () =>
+  return unique.guard(input, () =>
     records.change(db, actor, id, 'update', async (current, tx) => {
-      await assertUnique(tx, { name: input.name, symbol: input.symbol }, id);
+      await unique.assertFree(tx, input, id);
       if (input.decimals !== undefined && input.decimals < current.decimals) {
         const items = await countItemsWithUnit(tx, id);
         if (items > 0) {
@@ -165,4 +131,10 @@ export function updateInventoryUnit(
 export const setInventoryUnitActive = records.setActive;
 
 /** Only a unit no item uses can be deleted (409 otherwise: deactivate it instead). */
-export const deleteInventoryUnit = records.delete;
+export const deleteInventoryUnit = records.deleteWhenUnused({
+  inUse: async (tx, current) => {
+    const items = await countItemsWithUnit(tx, current.id);
+    return items > 0 ? `This unit is used by ${counted(items, 'item')}: deactivate it instead.` : null;
+  },
+  remove: deleteInventoryUnitRow,
+});

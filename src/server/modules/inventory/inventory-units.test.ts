@@ -3,20 +3,16 @@
  * unique in any case (409 naming the field); the decimals may rise but not fall while items use
  * the unit (409); a unit in use cannot be deleted (409, nothing changes), an unused one can.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryUnit } from '../../../common/contracts/inventory';
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
+import { apiRequests, letters, type ErrorBody } from '../../test/api-requests';
 import { auditRows } from '../../test/db-assert';
 import { makeInventoryItem, makeInventoryUnit } from '../../test/inventory';
 import { walkList } from '../../test/list-walk';
 import { createTestContext, type TestContext } from '../../test/test-app';
-
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
 
 let ctx: TestContext;
 let adminCookie: string;
@@ -28,14 +24,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const letters = (n = 6) => Array.from(randomBytes(n), (b) => String.fromCharCode(65 + (b % 26))).join('');
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, cookie: string = adminCookie) =>
-  ctx.request({
-    method,
-    url,
-    cookie,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const { send } = apiRequests({ ctx: () => ctx, cookie: () => adminCookie });
 
 async function create(payload: Record<string, unknown>): Promise<InventoryUnit> {
   const res = await send('POST', '/api/inventory/units', payload);
@@ -53,7 +42,7 @@ async function rowOf(id: string) {
 
 describe('create', () => {
   it('creates a unit with its decimals (0 by default), audited', async () => {
-    const t = letters();
+    const t = letters(6);
     const created = await create({ name: `Kilograms ${t}`, symbol: `kg${t}`, decimals: 3 });
     expect(created).toMatchObject({
       name: `Kilograms ${t}`,
@@ -68,7 +57,7 @@ describe('create', () => {
   });
 
   it('refuses a name or a symbol another unit has in any case (409 naming each field), writing nothing', async () => {
-    const t = letters();
+    const t = letters(6);
     const existing = await create({ name: `Rolls ${t}`, symbol: `roll${t}` });
     const name = await send('POST', '/api/inventory/units', { name: `ROLLS ${t}`, symbol: `new${t}` });
     expect(name.statusCode).toBe(409);
@@ -91,7 +80,7 @@ describe('create', () => {
     ['no symbol', { symbol: '' }, 'symbol', 'Symbol is required'],
     ['a long symbol', { symbol: 's'.repeat(11) }, 'symbol', 'Symbol is limited to 10 characters'],
   ])('refuses %s (400 with the field)', async (_, payload, field, message) => {
-    const t = letters();
+    const t = letters(6);
     const res = await send('POST', '/api/inventory/units', { name: `Bad ${t}`, symbol: `b${t}`, ...payload });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().error.details?.fieldErrors?.[field]).toEqual([message]);
@@ -177,7 +166,7 @@ describe('delete', () => {
 
 describe('list', () => {
   it('lists with item counts, search on name or symbol, sorts and keyset paging', async () => {
-    const t = letters();
+    const t = letters(6);
     const metres = await create({ name: `Metres ${t}`, symbol: `m${t}`, decimals: 2 });
     const litres = await create({ name: `Litres ${t}`, symbol: `l${t}`, decimals: 2 });
     await makeInventoryItem(ctx.handle.db, { unitId: metres.id });

@@ -46,6 +46,7 @@ import type { PersonRef } from '../../../common/contracts/fields';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
+import { activationRoutes } from '../../http/master-data-routes';
 import {
   createInventoryCategory,
   deleteInventoryCategory,
@@ -159,49 +160,20 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
     async (request) => updateInventoryCategory(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/inventory/categories/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete a category without items (one with items is deactivated instead)',
-        params: categoryParams,
-      },
+  activationRoutes(r, {
+    config,
+    tags,
+    params: categoryParams,
+    response: inventoryCategorySchema,
+    delete: {
+      url: '/api/inventory/categories/:id',
+      summary: 'Delete a category without items (one with items is deactivated instead)',
+      remove: (actor, id) => deleteInventoryCategory(db, actor, id),
     },
-    async (request, reply) => {
-      await deleteInventoryCategory(db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  r.post(
-    '/api/inventory/categories/:id/deactivate',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Deactivate an inventory category',
-        params: categoryParams,
-        response: { 200: inventoryCategorySchema },
-      },
-    },
-    async (request) => setInventoryCategoryActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/inventory/categories/:id/reactivate',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Reactivate an inventory category',
-        params: categoryParams,
-        response: { 200: inventoryCategorySchema },
-      },
-    },
-    async (request) => setInventoryCategoryActive(db, actorOf(request), request.params.id, true),
-  );
+    deactivate: { url: '/api/inventory/categories/:id/deactivate', summary: 'Deactivate an inventory category' },
+    reactivate: { url: '/api/inventory/categories/:id/reactivate', summary: 'Reactivate an inventory category' },
+    setActive: (actor, id, active) => setInventoryCategoryActive(db, actor, id, active),
+  });
 
   // -------------------------------------------------------------------------------------------
   // Units
@@ -249,35 +221,20 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
     async (request) => updateInventoryUnit(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/inventory/units/:id',
-    {
-      config,
-      schema: { tags, summary: 'Delete a unit no item uses (one in use is deactivated instead)', params: unitParams },
+  activationRoutes(r, {
+    config,
+    tags,
+    params: unitParams,
+    response: inventoryUnitSchema,
+    delete: {
+      url: '/api/inventory/units/:id',
+      summary: 'Delete a unit no item uses (one in use is deactivated instead)',
+      remove: (actor, id) => deleteInventoryUnit(db, actor, id),
     },
-    async (request, reply) => {
-      await deleteInventoryUnit(db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  r.post(
-    '/api/inventory/units/:id/deactivate',
-    {
-      config,
-      schema: { tags, summary: 'Deactivate a unit', params: unitParams, response: { 200: inventoryUnitSchema } },
-    },
-    async (request) => setInventoryUnitActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/inventory/units/:id/reactivate',
-    {
-      config,
-      schema: { tags, summary: 'Reactivate a unit', params: unitParams, response: { 200: inventoryUnitSchema } },
-    },
-    async (request) => setInventoryUnitActive(db, actorOf(request), request.params.id, true),
-  );
+    deactivate: { url: '/api/inventory/units/:id/deactivate', summary: 'Deactivate a unit' },
+    reactivate: { url: '/api/inventory/units/:id/reactivate', summary: 'Reactivate a unit' },
+    setActive: (actor, id, active) => setInventoryUnitActive(db, actor, id, active),
+  });
 
   // -------------------------------------------------------------------------------------------
   // Items ("Names")
@@ -355,39 +312,20 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
     async (request) => updateInventoryItem(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/inventory/items/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Delete an item without movements (one with movements is deactivated instead)',
-        params: itemParams,
-      },
+  activationRoutes(r, {
+    config,
+    tags,
+    params: itemParams,
+    response: inventoryItemSchema,
+    delete: {
+      url: '/api/inventory/items/:id',
+      summary: 'Delete an item without movements (one with movements is deactivated instead)',
+      remove: (actor, id) => deleteInventoryItem(db, actor, id),
     },
-    async (request, reply) => {
-      await deleteInventoryItem(db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  r.post(
-    '/api/inventory/items/:id/deactivate',
-    {
-      config,
-      schema: { tags, summary: 'Deactivate an item', params: itemParams, response: { 200: inventoryItemSchema } },
-    },
-    async (request) => setInventoryItemActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/inventory/items/:id/reactivate',
-    {
-      config,
-      schema: { tags, summary: 'Reactivate an item', params: itemParams, response: { 200: inventoryItemSchema } },
-    },
-    async (request) => setInventoryItemActive(db, actorOf(request), request.params.id, true),
-  );
+    deactivate: { url: '/api/inventory/items/:id/deactivate', summary: 'Deactivate an item' },
+    reactivate: { url: '/api/inventory/items/:id/reactivate', summary: 'Reactivate an item' },
+    setActive: (actor, id, active) => setInventoryItemActive(db, actor, id, active),
+  });
 
   // -------------------------------------------------------------------------------------------
   // Stock overview

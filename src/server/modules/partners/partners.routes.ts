@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
+import { activationRoutes } from '../../http/master-data-routes';
 import {
   createPartner,
   exportPartners,
@@ -114,15 +115,13 @@ export async function partnerRoutes(app: FastifyInstance, opts: { db: Database }
     async (request) => updatePartner(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.post(
-    '/api/partners/:id/deactivate',
-    { config, schema: { tags, summary: 'Deactivate a partner', params, response: { 200: partnerSchema } } },
-    async (request) => setPartnerActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/partners/:id/reactivate',
-    { config, schema: { tags, summary: 'Reactivate a partner', params, response: { 200: partnerSchema } } },
-    async (request) => setPartnerActive(db, actorOf(request), request.params.id, true),
-  );
+  activationRoutes(r, {
+    config,
+    tags,
+    params,
+    response: partnerSchema,
+    deactivate: { url: '/api/partners/:id/deactivate', summary: 'Deactivate a partner' },
+    reactivate: { url: '/api/partners/:id/reactivate', summary: 'Reactivate a partner' },
+    setActive: (actor, id, active) => setPartnerActive(db, actor, id, active),
+  });
 }

@@ -12,9 +12,9 @@ import {
   whereAll,
   type Cursor,
 } from '../../http/list';
+import { masterDataRows, uniqueColumns } from '../master-data/master-data.repository';
 
 export type SalesCategoryRow = typeof salesCategories.$inferSelect;
-type NewSalesCategoryRow = typeof salesCategories.$inferInsert;
 
 export interface SalesCategoryListRow extends SalesCategoryRow {
   priceCount: number;
@@ -97,36 +97,15 @@ export function activeSalesCategoryOptions(db: Executor) {
     .orderBy(asc(c.name), asc(c.id));
 }
 
+const rows = masterDataRows(c);
 /** Locks the row: FOR UPDATE (changes, delete) or FOR SHARE (a price being set for it). */
-export async function lockSalesCategory(
-  db: Executor,
-  id: string,
-  strength: 'update' | 'share' = 'update',
-): Promise<SalesCategoryRow | null> {
-  const [row] = await db.select().from(c).where(eq(c.id, id)).for(strength);
-  return row ?? null;
-}
+export const lockSalesCategory = rows.lock;
+export const insertSalesCategory = rows.insert;
+export const updateSalesCategoryRow = rows.update;
+export const deleteSalesCategoryRow = rows.remove;
 
-export async function insertSalesCategory(db: Executor, values: NewSalesCategoryRow): Promise<SalesCategoryRow> {
-  const [row] = await db.insert(c).values(values).returning();
-  if (!row) throw new Error('insert into sales_categories returned no row');
-  return row;
-}
-
-export async function updateSalesCategoryRow(
-  db: Executor,
-  id: string,
-  values: Partial<NewSalesCategoryRow>,
-): Promise<SalesCategoryRow> {
-  const [row] = await db
-    .update(c)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(c.id, id))
-    .returning();
-  if (!row) throw new Error('update of sales_categories returned no row');
-  return row;
-}
-
-export async function deleteSalesCategoryRow(db: Executor, id: string): Promise<void> {
-  await db.delete(c).where(eq(c.id, id));
-}
+/** The name, unique in any case, and the code. */
+export const SALES_CATEGORY_UNIQUE_COLUMNS = uniqueColumns(c, {
+  name: { column: c.name, anyCase: true, index: 'sales_categories_name_key' },
+  code: { column: c.code, anyCase: false, index: 'sales_categories_code_key' },
+});

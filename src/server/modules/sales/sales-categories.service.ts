@@ -14,8 +14,7 @@ import type {
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { decodeCursor, toPage } from '../../http/list';
-import { insertAudit } from '../audit/audit.repository';
-import { assertActiveChanges, changeAudited } from '../audit/audited-change';
+import { masterDataRecords, uniqueFields } from '../master-data/master-data';
 import {
   countSalesCategories,
   deleteSalesCategoryRow,
@@ -24,26 +23,18 @@ import {
   listSalesCategoryRows,
   lockSalesCategory,
   SALES_CATEGORY_SORT_VALUES,
+  SALES_CATEGORY_UNIQUE_COLUMNS,
   updateSalesCategoryRow,
   type SalesCategoryListRow,
   type SalesCategoryRow,
 } from './sales-categories.repository';
-import { assertUniqueNameAndCode, deleteUnpriced, withUniqueNameAndCode, type UniqueRules } from './sales-master-data';
+import { inUseByPrices } from './sales-master-data';
 import { countPricesOf } from './sales-prices.repository';
 import { countPartnersWithSalesCategory } from '../partners/partners.repository';
 import { counted } from '../../../common/counted';
 
 type ValidCategory = z.output<typeof salesCategoryInputSchema>;
 type ValidCategoryChange = z.output<typeof updateSalesCategorySchema>;
-
-const RECORD_TYPE = 'sales_category';
-const NOT_FOUND = 'No sales category with this id.';
-const UNIQUE: UniqueRules = {
-  noun: 'sales category',
-  table: 'sales_categories',
-  nameIndex: 'sales_categories_name_key',
-  codeIndex: 'sales_categories_code_key',
-};
 
 export function presentSalesCategory(row: SalesCategoryListRow): SalesCategory {
   return {
@@ -81,11 +72,26 @@ async function readCategory(db: Executor, id: string): Promise<SalesCategory> {
   return presentSalesCategory(row);
 }
 
+const records = masterDataRecords({
+  recordType: 'sales_category',
+  noun: 'sales category',
+  notFound: 'No sales category with this id.',
+  lock: lockSalesCategory,
+  update: updateSalesCategoryRow,
+  read: (db, _actor, row) => readCategory(db, row.id),
+  audited,
+});
+
+const unique = uniqueFields(SALES_CATEGORY_UNIQUE_COLUMNS, {
+  name: ({ asked }) => `A sales category named "${asked}" already exists. Choose another name.`,
+  code: ({ asked }) => `The code ${asked} is already used by another sales category. Choose another code.`,
+});
+
 /** POST /api/sales/categories: 409 on the name or code when taken. */
 export function createSalesCategory(db: Database, actor: Actor, input: ValidCategory): Promise<SalesCategory> {
-  return withUniqueNameAndCode(UNIQUE, input, () =>
+  return unique.guard(input, () =>
     db.transaction(async (tx) => {
-      await assertUniqueNameAndCode(tx, UNIQUE, input);
+      await unique.assertFree(tx, input);
       const row = await insertSalesCategory(tx, {
         name: input.name,
         code: input.code,
@@ -93,38 +99,9 @@ export function createSalesCategory(db: Database, actor: Actor, input: ValidCate
         createdBy: actor.userId,
         updatedBy: actor.userId,
       });
-      await insertAudit(tx, {
-        actorId: actor.userId,
-        action: 'create',
-        recordType: RECORD_TYPE,
-        recordId: row.id,
-        after: audited(row),
-      });
-      return readCategory(tx, row.id);
+      return records.created(tx, actor, row);
     }),
   );
-}
-
-/** Applies a change to one category under a row lock and audits before and after. */
-async function changeSalesCategory(
-  db: Database,
-  actor: Actor,
-  id: string,
-  action: string,
-  change: (tx: Executor, current: SalesCategoryRow) => Promise<Partial<SalesCategoryRow>>,
-): Promise<SalesCategory> {
-  await changeAudited(db, {
-    actorId: actor.userId,
-    recordType: RECORD_TYPE,
-    id,
-    action,
-    notFound: NOT_FOUND,
-    lock: (tx, categoryId) => lockSalesCategory(tx, categoryId),
-    apply: async (tx, current) =>
-      updateSalesCategoryRow(tx, id, { ...(await change(tx, current)), updatedBy: actor.userId }),
-    audited,
-  });
-  return readCategory(db, id);
 }
 
 /** PATCH /api/sales/categories/:id */
@@ -134,9 +111,9 @@ export function updateSalesCategory(
   id: string,
   input: ValidCategoryChange,
 ): Promise<SalesCategory> {
-  return withUniqueNameAndCode(UNIQUE, input, () =>
-    changeSalesCategory(db, actor, id, 'update', async (tx) => {
-      await assertUniqueNameAndCode(tx, UNIQUE, input, id);
+  return unique.guard(input, () =>
+    records.change(db, actor, id, 'update', async (_current, tx) => {
+      await unique.assertFree(tx, input, id);
       return {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.code !== undefined ? { code: input.code } : {}),
@@ -147,34 +124,18 @@ export function updateSalesCategory(
 }
 
 /** POST /api/sales/categories/:id/deactivate and /reactivate: 409 when already so. */
-export function setSalesCategoryActive(
-  db: Database,
-  actor: Actor,
-  id: string,
-  active: boolean,
-): Promise<SalesCategory> {
-  return changeSalesCategory(db, actor, id, active ? 'reactivate' : 'deactivate', async (_tx, current) => {
-    assertActiveChanges('sales category', current.active, active);
-    return { active };
-  });
-}
+export const setSalesCategoryActive = records.setActive;
 
 /** DELETE /api/sales/categories/:id: only while no price refers to it and no partner has it as default (409 otherwise). */
-export function deleteSalesCategory(db: Database, actor: Actor, id: string): Promise<void> {
-  return deleteUnpriced(db, {
-    actorId: actor.userId,
-    recordType: RECORD_TYPE,
-    id,
-    notFound: NOT_FOUND,
-    lock: (tx, categoryId) => lockSalesCategory(tx, categoryId),
-    countPrices: (tx, categoryId) => countPricesOf(tx, { categoryId }),
-    otherUses: async (tx, categoryId) => {
+export const deleteSalesCategory = records.deleteWhenUnused({
+  inUse: inUseByPrices(
+    (tx, categoryId) => countPricesOf(tx, { categoryId }),
+    async (tx, categoryId) => {
       const partners = await countPartnersWithSalesCategory(tx, categoryId);
       return partners > 0
         ? `${counted(partners, 'partner')} that ${partners === 1 ? 'defaults' : 'default'} to it`
         : null;
     },
-    remove: deleteSalesCategoryRow,
-    audited,
-  });
-}
+  ),
+  remove: deleteSalesCategoryRow,
+});

@@ -3,12 +3,12 @@
  * change, deactivate/reactivate and delete (only while no price refers to it). Every endpoint needs
  * sales-categories; names are unique in any case, codes unique; every change is audited.
  */
-import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { SalesCategory } from '../../../common/contracts/sales';
 import { salesCategories } from '../../db/schema/sales';
+import { apiRequests, letters, UNKNOWN_ID, type ErrorBody } from '../../test/api-requests';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
@@ -25,28 +25,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
-
-/** Upper-case letters only, so text order is the same under every collation. */
-const letters = (n = 8) => Array.from(randomBytes(n), (b) => String.fromCharCode(65 + (b % 26))).join('');
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-const send = (
-  method: 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  cookie: string | null = adminCookie,
-) =>
-  ctx.request({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    ...(cookie ? { cookie } : {}),
-  });
-const get = (url: string, cookie: string | null = adminCookie) =>
-  ctx.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
+const { send, get } = apiRequests({ ctx: () => ctx, cookie: () => adminCookie });
 
 async function createCategory(payload: Record<string, unknown>): Promise<SalesCategory> {
   const res = await send('POST', '/api/sales/categories', payload);
@@ -171,7 +150,7 @@ describe('change', () => {
     const created = await createCategory({ name: `${letters()} refusals`, code: letters(6) });
     expect((await send('PATCH', `/api/sales/categories/${created.id}`, {})).statusCode).toBe(400);
     expect((await send('PATCH', `/api/sales/categories/${created.id}`, { code: 'a b' })).statusCode).toBe(400);
-    expect((await send('PATCH', `/api/sales/categories/${UNKNOWN}`, { description: 'x' })).statusCode).toBe(404);
+    expect((await send('PATCH', `/api/sales/categories/${UNKNOWN_ID}`, { description: 'x' })).statusCode).toBe(404);
     expect((await send('PATCH', '/api/sales/categories/nope', { description: 'x' })).statusCode).toBe(400);
     const { cookie } = await ctx.signedInAs(['Sales Manager']);
     expect((await send('PATCH', `/api/sales/categories/${created.id}`, { description: 'x' }, cookie)).statusCode).toBe(
@@ -210,7 +189,7 @@ describe('deactivate and reactivate', () => {
       403,
     );
     expect((await rowOf(created.id))?.active).toBe(true);
-    expect((await send('POST', `/api/sales/categories/${UNKNOWN}/reactivate`)).statusCode).toBe(404);
+    expect((await send('POST', `/api/sales/categories/${UNKNOWN_ID}/reactivate`)).statusCode).toBe(404);
   });
 });
 
@@ -242,7 +221,7 @@ describe('delete', () => {
   });
 
   it('answers 404 for an unknown category, 400 for a bad id, 403 without permission', async () => {
-    expect((await send('DELETE', `/api/sales/categories/${UNKNOWN}`)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/sales/categories/${UNKNOWN_ID}`)).statusCode).toBe(404);
     expect((await send('DELETE', '/api/sales/categories/nope')).statusCode).toBe(400);
     const created = await createCategory({ name: `${letters()} kept`, code: letters(6) });
     const { cookie } = await ctx.signedInAs(['Sales Manager']);

@@ -16,9 +16,9 @@ import {
   whereAll,
   type Cursor,
 } from '../../http/list';
+import { masterDataRows, uniqueColumns } from '../master-data/master-data.repository';
 
 export type SalesPackageRow = typeof salesPackages.$inferSelect;
-type NewSalesPackageRow = typeof salesPackages.$inferInsert;
 
 /** A package as lists show it: its stove model's name and code, and its prices. */
 export interface SalesPackageListRow extends SalesPackageRow {
@@ -121,11 +121,18 @@ export function activeSalesPackageOptions(db: Executor) {
     .orderBy(asc(p.name), asc(p.id));
 }
 
+const rows = masterDataRows(p);
 /** Locks the row: FOR UPDATE (changes, delete). */
-export async function lockSalesPackage(db: Executor, id: string): Promise<SalesPackageRow | null> {
-  const [row] = await db.select().from(p).where(eq(p.id, id)).for('update');
-  return row ?? null;
-}
+export const lockSalesPackage = (db: Executor, id: string) => rows.lock(db, id);
+export const insertSalesPackage = rows.insert;
+export const updateSalesPackageRow = rows.update;
+export const deleteSalesPackageRow = rows.remove;
+
+/** The name, unique in any case, and the code. */
+export const SALES_PACKAGE_UNIQUE_COLUMNS = uniqueColumns(p, {
+  name: { column: p.name, anyCase: true, index: 'sales_packages_name_key' },
+  code: { column: p.code, anyCase: false, index: 'sales_packages_code_key' },
+});
 
 /** A CKD category (stove model), locked FOR SHARE so it is not deactivated while a package takes it. */
 export async function lockStoveModel(
@@ -138,28 +145,4 @@ export async function lockStoveModel(
     .where(eq(ckdCategories.id, id))
     .for('share');
   return row ?? null;
-}
-
-export async function insertSalesPackage(db: Executor, values: NewSalesPackageRow): Promise<SalesPackageRow> {
-  const [row] = await db.insert(p).values(values).returning();
-  if (!row) throw new Error('insert into sales_packages returned no row');
-  return row;
-}
-
-export async function updateSalesPackageRow(
-  db: Executor,
-  id: string,
-  values: Partial<NewSalesPackageRow>,
-): Promise<SalesPackageRow> {
-  const [row] = await db
-    .update(p)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(p.id, id))
-    .returning();
-  if (!row) throw new Error('update of sales_packages returned no row');
-  return row;
-}
-
-export async function deleteSalesPackageRow(db: Executor, id: string): Promise<void> {
-  await db.delete(p).where(eq(p.id, id));
 }

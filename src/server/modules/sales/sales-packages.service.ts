@@ -18,10 +18,8 @@ import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
-import { insertAudit } from '../audit/audit.repository';
-import { assertActiveChanges, changeAudited } from '../audit/audited-change';
+import { masterDataRecords, uniqueFields } from '../master-data/master-data';
 import { activeSalesCategoryOptions } from './sales-categories.repository';
-import { assertUniqueNameAndCode, deleteUnpriced, withUniqueNameAndCode, type UniqueRules } from './sales-master-data';
 import {
   activeSalesPackageOptions,
   countSalesPackages,
@@ -32,24 +30,17 @@ import {
   lockSalesPackage,
   lockStoveModel,
   SALES_PACKAGE_SORT_VALUES,
+  SALES_PACKAGE_UNIQUE_COLUMNS,
   updateSalesPackageRow,
   type SalesPackageListRow,
   type SalesPackageRow,
 } from './sales-packages.repository';
+import { inUseByPrices } from './sales-master-data';
 import { countPricesOf } from './sales-prices.repository';
 
 type ValidPackage = z.output<typeof salesPackageInputSchema>;
 type ValidPackageChange = z.output<typeof updateSalesPackageSchema>;
 type PackageFilters = Omit<ListSalesPackagesQuery, 'limit' | 'cursor'>;
-
-const RECORD_TYPE = 'sales_package';
-const NOT_FOUND = 'No sales package with this id.';
-const UNIQUE: UniqueRules = {
-  noun: 'sales package',
-  table: 'sales_packages',
-  nameIndex: 'sales_packages_name_key',
-  codeIndex: 'sales_packages_code_key',
-};
 
 export function presentSalesPackage(row: SalesPackageListRow): SalesPackage {
   return {
@@ -127,11 +118,26 @@ async function assertStoveModel(tx: Executor, ckdCategoryId: string, current?: s
   if (message) throw errors.validation(message, { ckdCategoryId: [message] });
 }
 
+const records = masterDataRecords({
+  recordType: 'sales_package',
+  noun: 'sales package',
+  notFound: 'No sales package with this id.',
+  lock: lockSalesPackage,
+  update: updateSalesPackageRow,
+  read: (db, _actor, row) => readPackage(db, row.id),
+  audited,
+});
+
+const unique = uniqueFields(SALES_PACKAGE_UNIQUE_COLUMNS, {
+  name: ({ asked }) => `A sales package named "${asked}" already exists. Choose another name.`,
+  code: ({ asked }) => `The code ${asked} is already used by another sales package. Choose another code.`,
+});
+
 /** POST /api/sales/packages: 409 on the name or code when taken, 400 for a stove model that is not an active CKD category. */
 export function createSalesPackage(db: Database, actor: Actor, input: ValidPackage): Promise<SalesPackage> {
-  return withUniqueNameAndCode(UNIQUE, input, () =>
+  return unique.guard(input, () =>
     db.transaction(async (tx) => {
-      await assertUniqueNameAndCode(tx, UNIQUE, input);
+      await unique.assertFree(tx, input);
       await assertStoveModel(tx, input.ckdCategoryId);
       const row = await insertSalesPackage(tx, {
         name: input.name,
@@ -143,38 +149,9 @@ export function createSalesPackage(db: Database, actor: Actor, input: ValidPacka
         createdBy: actor.userId,
         updatedBy: actor.userId,
       });
-      await insertAudit(tx, {
-        actorId: actor.userId,
-        action: 'create',
-        recordType: RECORD_TYPE,
-        recordId: row.id,
-        after: audited(row),
-      });
-      return readPackage(tx, row.id);
+      return records.created(tx, actor, row);
     }),
   );
-}
-
-/** Applies a change to one package under a row lock and audits before and after. */
-async function changeSalesPackage(
-  db: Database,
-  actor: Actor,
-  id: string,
-  action: string,
-  change: (tx: Executor, current: SalesPackageRow) => Promise<Partial<SalesPackageRow>>,
-): Promise<SalesPackage> {
-  await changeAudited(db, {
-    actorId: actor.userId,
-    recordType: RECORD_TYPE,
-    id,
-    action,
-    notFound: NOT_FOUND,
-    lock: lockSalesPackage,
-    apply: async (tx, current) =>
-      updateSalesPackageRow(tx, id, { ...(await change(tx, current)), updatedBy: actor.userId }),
-    audited,
-  });
-  return readPackage(db, id);
 }
 
 /** PATCH /api/sales/packages/:id */
@@ -184,9 +161,9 @@ export function updateSalesPackage(
   id: string,
   input: ValidPackageChange,
 ): Promise<SalesPackage> {
-  return withUniqueNameAndCode(UNIQUE, input, () =>
-    changeSalesPackage(db, actor, id, 'update', async (tx, current) => {
-      await assertUniqueNameAndCode(tx, UNIQUE, input, id);
+  return unique.guard(input, () =>
+    records.change(db, actor, id, 'update', async (current, tx) => {
+      await unique.assertFree(tx, input, id);
       if (input.ckdCategoryId !== undefined) await assertStoveModel(tx, input.ckdCategoryId, current.ckdCategoryId);
       return {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -201,23 +178,10 @@ export function updateSalesPackage(
 }
 
 /** POST /api/sales/packages/:id/deactivate and /reactivate: 409 when already so. */
-export function setSalesPackageActive(db: Database, actor: Actor, id: string, active: boolean): Promise<SalesPackage> {
-  return changeSalesPackage(db, actor, id, active ? 'reactivate' : 'deactivate', async (_tx, current) => {
-    assertActiveChanges('sales package', current.active, active);
-    return { active };
-  });
-}
+export const setSalesPackageActive = records.setActive;
 
 /** DELETE /api/sales/packages/:id: only while no price refers to it (409 otherwise). */
-export function deleteSalesPackage(db: Database, actor: Actor, id: string): Promise<void> {
-  return deleteUnpriced(db, {
-    actorId: actor.userId,
-    recordType: RECORD_TYPE,
-    id,
-    notFound: NOT_FOUND,
-    lock: lockSalesPackage,
-    countPrices: (tx, packageId) => countPricesOf(tx, { packageId }),
-    remove: deleteSalesPackageRow,
-    audited,
-  });
-}
+export const deleteSalesPackage = records.deleteWhenUnused({
+  inUse: inUseByPrices((tx, packageId) => countPricesOf(tx, { packageId })),
+  remove: deleteSalesPackageRow,
+});

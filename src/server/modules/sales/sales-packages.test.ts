@@ -4,13 +4,13 @@
  * the options every sales screen reads. Packages need sales-packages; the stove model is an active
  * CKD category; names are unique in any case, codes unique; every change is audited.
  */
-import { randomBytes } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { SalesOptions, SalesPackage } from '../../../common/contracts/sales';
 import { groupPermissions } from '../../db/schema/core';
 import { salesPackages } from '../../db/schema/sales';
+import { apiRequests, letters, UNKNOWN_ID, type ErrorBody } from '../../test/api-requests';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
@@ -30,27 +30,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
-
-const letters = (n = 8) => Array.from(randomBytes(n), (b) => String.fromCharCode(65 + (b % 26))).join('');
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-const send = (
-  method: 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  cookie: string | null = adminCookie,
-) =>
-  ctx.request({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    ...(cookie ? { cookie } : {}),
-  });
-const get = (url: string, cookie: string | null = adminCookie) =>
-  ctx.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
+const { send, get } = apiRequests({ ctx: () => ctx, cookie: () => adminCookie });
 
 async function createPackage(payload: Record<string, unknown>): Promise<SalesPackage> {
   const res = await send('POST', '/api/sales/packages', { ckdCategoryId: model.id, code: letters(6), ...payload });
@@ -130,7 +110,7 @@ describe('create', () => {
     const unknown = await send('POST', '/api/sales/packages', {
       name: `${prefix} a`,
       code: letters(6),
-      ckdCategoryId: UNKNOWN,
+      ckdCategoryId: UNKNOWN_ID,
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<ErrorBody>().error.details?.fieldErrors?.ckdCategoryId).toEqual([
@@ -251,7 +231,7 @@ describe('change', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json<ErrorBody>().error.details?.fieldErrors?.name).toHaveLength(1);
     expect((await send('PATCH', `/api/sales/packages/${b.id}`, {})).statusCode).toBe(400);
-    expect((await send('PATCH', `/api/sales/packages/${UNKNOWN}`, { stovesPerPackage: 2 })).statusCode).toBe(404);
+    expect((await send('PATCH', `/api/sales/packages/${UNKNOWN_ID}`, { stovesPerPackage: 2 })).statusCode).toBe(404);
     const { cookie } = await ctx.signedInAs(['Sales Officer']);
     expect((await send('PATCH', `/api/sales/packages/${b.id}`, { stovesPerPackage: 2 }, cookie)).statusCode).toBe(403);
     expect(await rowOf(b.id)).toMatchObject({ name: b.name, stovesPerPackage: 1 });
@@ -273,7 +253,7 @@ describe('deactivate, reactivate and delete', () => {
     expect(on.json<SalesPackage>().active).toBe(true);
     expect(await auditRows(ctx.handle.db, 'deactivate', created.id)).toHaveLength(1);
     expect(await auditRows(ctx.handle.db, 'reactivate', created.id)).toHaveLength(1);
-    expect((await send('POST', `/api/sales/packages/${UNKNOWN}/deactivate`)).statusCode).toBe(404);
+    expect((await send('POST', `/api/sales/packages/${UNKNOWN_ID}/deactivate`)).statusCode).toBe(404);
   });
 
   it('deletes a package no price refers to (204, audited); refuses one with a price (409) and keeps it', async () => {
@@ -295,7 +275,7 @@ describe('deactivate, reactivate and delete', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json<ErrorBody>().error.message).toBe(`${priced.name} has 1 price: deactivate it instead.`);
     expect(await rowOf(priced.id)).toBeDefined();
-    expect((await send('DELETE', `/api/sales/packages/${UNKNOWN}`)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/sales/packages/${UNKNOWN_ID}`)).statusCode).toBe(404);
     const { cookie } = await ctx.signedInAs(['Sales Manager']);
     expect((await send('DELETE', `/api/sales/packages/${priced.id}`, undefined, cookie)).statusCode).toBe(403);
   });

@@ -4,13 +4,13 @@
  * withdrawal of a scheduled price, and the one query of "the price in force on day D" the sales
  * order reuses. Everything needs price-allocation (Factory Manager too, by the spec §6 override).
  */
-import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcToday } from '../../../common/calendar-days';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { SalesPrice, SalesPriceGrid } from '../../../common/contracts/sales';
 import { salesPrices } from '../../db/schema/sales';
+import { apiRequests, letters, UNKNOWN_ID, type ErrorBody } from '../../test/api-requests';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
@@ -28,12 +28,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
-
-const letters = (n = 8) => Array.from(randomBytes(n), (b) => String.fromCharCode(65 + (b % 26))).join('');
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const today = () => utcToday(new Date());
 const day = (offset: number) => addDays(today(), offset);
 
@@ -44,8 +38,7 @@ const post = (payload: unknown, cookie: string | null = adminCookie) =>
     payload: payload as Record<string, unknown>,
     ...(cookie ? { cookie } : {}),
   });
-const get = (url: string, cookie: string | null = adminCookie) =>
-  ctx.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
+const { get } = apiRequests({ ctx: () => ctx, cookie: () => adminCookie });
 const withdraw = (id: string, cookie: string = adminCookie) =>
   ctx.request({ method: 'DELETE', url: `/api/sales/prices/${id}`, cookie });
 
@@ -128,7 +121,7 @@ describe('setting a price list', () => {
         { packageId: pkg.id, categoryId: category.id, unitPrice: 100 },
         { packageId: retiredPackage.id, categoryId: category.id, unitPrice: 100 },
         { packageId: pkg.id, categoryId: retiredCategory.id, unitPrice: 100 },
-        { packageId: UNKNOWN, categoryId: UNKNOWN, unitPrice: 100 },
+        { packageId: UNKNOWN_ID, categoryId: UNKNOWN_ID, unitPrice: 100 },
       ],
     });
     expect(res.statusCode).toBe(400);
@@ -420,7 +413,7 @@ describe('withdrawing a scheduled price', () => {
       );
     }
     expect(await pricesOf(pkg.id)).toBe(2);
-    expect((await withdraw(UNKNOWN)).statusCode).toBe(404);
+    expect((await withdraw(UNKNOWN_ID)).statusCode).toBe(404);
     expect(
       (await ctx.request({ method: 'DELETE', url: '/api/sales/prices/nope', cookie: adminCookie })).statusCode,
     ).toBe(400);

@@ -28,6 +28,7 @@ import type { Permission } from '../../../common/permissions';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
+import { activationRoutes } from '../../http/master-data-routes';
 import {
   createSalesCategory,
   deleteSalesCategory,
@@ -127,49 +128,20 @@ export async function salesRoutes(app: FastifyInstance, opts: { db: Database }) 
     async (request) => updateSalesCategory(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/sales/categories/:id',
-    {
-      config: categories,
-      schema: {
-        tags,
-        summary: 'Delete a sales category no price refers to (deactivate one with prices)',
-        params: categoryParams,
-      },
+  activationRoutes(r, {
+    config: categories,
+    tags,
+    params: categoryParams,
+    response: salesCategorySchema,
+    delete: {
+      url: '/api/sales/categories/:id',
+      summary: 'Delete a sales category no price refers to (deactivate one with prices)',
+      remove: (actor, id) => deleteSalesCategory(db, actor, id),
     },
-    async (request, reply) => {
-      await deleteSalesCategory(db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  r.post(
-    '/api/sales/categories/:id/deactivate',
-    {
-      config: categories,
-      schema: {
-        tags,
-        summary: 'Deactivate a sales category',
-        params: categoryParams,
-        response: { 200: salesCategorySchema },
-      },
-    },
-    async (request) => setSalesCategoryActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/sales/categories/:id/reactivate',
-    {
-      config: categories,
-      schema: {
-        tags,
-        summary: 'Reactivate a sales category',
-        params: categoryParams,
-        response: { 200: salesCategorySchema },
-      },
-    },
-    async (request) => setSalesCategoryActive(db, actorOf(request), request.params.id, true),
-  );
+    deactivate: { url: '/api/sales/categories/:id/deactivate', summary: 'Deactivate a sales category' },
+    reactivate: { url: '/api/sales/categories/:id/reactivate', summary: 'Reactivate a sales category' },
+    setActive: (actor, id, active) => setSalesCategoryActive(db, actor, id, active),
+  });
 
   // -------------------------------------------------------------------------------------------
   // Sales packages
@@ -247,49 +219,20 @@ export async function salesRoutes(app: FastifyInstance, opts: { db: Database }) 
     async (request) => updateSalesPackage(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/sales/packages/:id',
-    {
-      config: packages,
-      schema: {
-        tags,
-        summary: 'Delete a sales package no price refers to (deactivate one with prices)',
-        params: packageParams,
-      },
+  activationRoutes(r, {
+    config: packages,
+    tags,
+    params: packageParams,
+    response: salesPackageSchema,
+    delete: {
+      url: '/api/sales/packages/:id',
+      summary: 'Delete a sales package no price refers to (deactivate one with prices)',
+      remove: (actor, id) => deleteSalesPackage(db, actor, id),
     },
-    async (request, reply) => {
-      await deleteSalesPackage(db, actorOf(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  r.post(
-    '/api/sales/packages/:id/deactivate',
-    {
-      config: packages,
-      schema: {
-        tags,
-        summary: 'Deactivate a sales package',
-        params: packageParams,
-        response: { 200: salesPackageSchema },
-      },
-    },
-    async (request) => setSalesPackageActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/sales/packages/:id/reactivate',
-    {
-      config: packages,
-      schema: {
-        tags,
-        summary: 'Reactivate a sales package',
-        params: packageParams,
-        response: { 200: salesPackageSchema },
-      },
-    },
-    async (request) => setSalesPackageActive(db, actorOf(request), request.params.id, true),
-  );
+    deactivate: { url: '/api/sales/packages/:id/deactivate', summary: 'Deactivate a sales package' },
+    reactivate: { url: '/api/sales/packages/:id/reactivate', summary: 'Reactivate a sales package' },
+    setActive: (actor, id, active) => setSalesPackageActive(db, actor, id, active),
+  });
 
   r.get(
     '/api/sales/options',

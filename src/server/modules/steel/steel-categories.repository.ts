@@ -2,15 +2,15 @@
  * Steel categories: the list (with each category's stock across the factories in view), the
  * options for selects, and the single-row reads and writes of create, change and (de)activate.
  */
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListSteelCategoriesQuery, SteelUnit } from '../../../common/contracts/steel';
 import { queryRows, type Executor } from '../../db/client';
 import { steelCategories } from '../../db/schema/production';
 import { containsPattern, countCapped, whereAll, type Cursor } from '../../http/list';
+import { masterDataRows, uniqueColumns } from '../master-data/master-data.repository';
 import { isoTime } from '../../db/iso-time';
 
 export type SteelCategoryTableRow = typeof steelCategories.$inferSelect;
-type NewSteelCategoryRow = typeof steelCategories.$inferInsert;
 
 /** A category as lists read it. */
 export interface SteelCategoryListRow {
@@ -128,51 +128,18 @@ export function listSteelCategoryOptions(db: Executor) {
     .orderBy(asc(steelCategories.name));
 }
 
-/** The category with this name (any case), other than `exceptId`. */
-export async function findSteelCategoryByName(db: Executor, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: steelCategories.id, name: steelCategories.name })
-    .from(steelCategories)
-    .where(
-      and(
-        eq(sql`lower(${steelCategories.name})`, name.toLowerCase()),
-        exceptId ? ne(steelCategories.id, exceptId) : undefined,
-      ),
-    );
-  return row ?? null;
-}
+/** The name, unique in any case. */
+export const STEEL_CATEGORY_UNIQUE_COLUMNS = uniqueColumns(steelCategories, {
+  name: { column: steelCategories.name, anyCase: true, index: 'steel_categories_name_key' },
+});
 
+const rows = masterDataRows(steelCategories);
 /** Locks the row for the rest of the transaction. */
-export async function lockSteelCategory(db: Executor, id: string): Promise<SteelCategoryTableRow | null> {
-  const [row] = await db.select().from(steelCategories).where(eq(steelCategories.id, id)).for('update');
-  return row ?? null;
-}
-
+export const lockSteelCategory = (db: Executor, id: string) => rows.lock(db, id);
 /** Locks the row against change (deactivation) while a record uses it. */
-export async function lockSteelCategoryShared(db: Executor, id: string): Promise<SteelCategoryTableRow | null> {
-  const [row] = await db.select().from(steelCategories).where(eq(steelCategories.id, id)).for('share');
-  return row ?? null;
-}
-
-export async function insertSteelCategory(db: Executor, values: NewSteelCategoryRow): Promise<SteelCategoryTableRow> {
-  const [row] = await db.insert(steelCategories).values(values).returning();
-  if (!row) throw new Error('insert into steel_categories returned no row');
-  return row;
-}
-
-export async function updateSteelCategoryRow(
-  db: Executor,
-  id: string,
-  values: Partial<NewSteelCategoryRow>,
-): Promise<SteelCategoryTableRow> {
-  const [row] = await db
-    .update(steelCategories)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(steelCategories.id, id))
-    .returning();
-  if (!row) throw new Error('update of steel_categories returned no row');
-  return row;
-}
+export const lockSteelCategoryShared = (db: Executor, id: string) => rows.lock(db, id, 'share');
+export const insertSteelCategory = rows.insert;
+export const updateSteelCategoryRow = rows.update;
 
 /** Whether any steel of this category was ever recorded (its unit then cannot change). */
 export async function steelCategoryHasRecords(db: Executor, id: string): Promise<boolean> {

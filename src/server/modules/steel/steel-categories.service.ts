@@ -16,28 +16,24 @@ import { scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { decodeCursor, toPage } from '../../http/list';
-import { insertAudit } from '../audit/audit.repository';
-import { assertActiveChanges, changeAudited } from '../audit/audited-change';
+import { masterDataRecords, uniqueFields } from '../master-data/master-data';
 import {
   countSteelCategories,
-  findSteelCategoryByName,
   findSteelCategoryListRow,
   insertSteelCategory,
   listSteelCategoryOptions,
   listSteelCategoryRows,
   lockSteelCategory,
   STEEL_CATEGORY_SORT_VALUES,
+  STEEL_CATEGORY_UNIQUE_COLUMNS,
   steelCategoryHasRecords,
   updateSteelCategoryRow,
   type SteelCategoryListRow,
   type SteelCategoryTableRow,
 } from './steel-categories.repository';
-import { violatedUniqueIndex } from '../../db/unique-violation';
 
 type ValidCategory = z.output<typeof steelCategoryInputSchema>;
 type ValidCategoryChange = z.output<typeof updateSteelCategorySchema>;
-
-const RECORD_TYPE = 'steel_category';
 
 export function presentSteelCategory(row: SteelCategoryListRow): SteelCategory {
   return {
@@ -84,40 +80,30 @@ export function steelCategoryOptions(db: Database): Promise<SteelCategoryOption[
   return listSteelCategoryOptions(db);
 }
 
-const duplicate = (name: string) => {
-  const message = `A steel category named "${name}" already exists. Choose another name.`;
-  return errors.conflict(message, { name: [message] });
-};
-
-async function assertNameFree(db: Executor, name: string, exceptId?: string) {
-  const existing = await findSteelCategoryByName(db, name, exceptId);
-  if (existing) throw duplicate(existing.name);
-}
-
-/** The unique index on lower(name) refused a write (two requests raced for the same name). */
-function isNameConflict(error: unknown): boolean {
-  return violatedUniqueIndex(error) === 'steel_categories_name_key';
-}
-
-async function withNameConflict<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (name !== undefined && isNameConflict(error)) throw duplicate(name);
-    throw error;
-  }
-}
-
 async function readCategory(db: Executor, actor: Actor, id: string): Promise<SteelCategory> {
   const row = await findSteelCategoryListRow(db, id, scopedFactoryFilter(actor, undefined));
   if (!row) throw new Error(`steel category ${id} vanished`);
   return presentSteelCategory(row);
 }
 
+const records = masterDataRecords({
+  recordType: 'steel_category',
+  noun: 'steel category',
+  notFound: 'No steel category with this id.',
+  lock: lockSteelCategory,
+  update: updateSteelCategoryRow,
+  read: (db, actor, row) => readCategory(db, actor, row.id),
+  audited,
+});
+
+const unique = uniqueFields(STEEL_CATEGORY_UNIQUE_COLUMNS, {
+  name: ({ held }) => `A steel category named "${held}" already exists. Choose another name.`,
+});
+
 export function createSteelCategory(db: Database, actor: Actor, input: ValidCategory): Promise<SteelCategory> {
-  return withNameConflict(input.name, () =>
+  return unique.guard(input, () =>
     db.transaction(async (tx) => {
-      await assertNameFree(tx, input.name);
+      await unique.assertFree(tx, input);
       const row = await insertSteelCategory(tx, {
         name: input.name,
         grade: input.grade,
@@ -126,38 +112,9 @@ export function createSteelCategory(db: Database, actor: Actor, input: ValidCate
         createdBy: actor.userId,
         updatedBy: actor.userId,
       });
-      await insertAudit(tx, {
-        actorId: actor.userId,
-        action: 'create',
-        recordType: RECORD_TYPE,
-        recordId: row.id,
-        after: audited(row),
-      });
-      return readCategory(tx, actor, row.id);
+      return records.created(tx, actor, row);
     }),
   );
-}
-
-/** Applies a change to one category under a row lock and audits before and after. */
-async function changeSteelCategory(
-  db: Database,
-  actor: Actor,
-  id: string,
-  action: string,
-  change: (current: SteelCategoryTableRow, tx: Executor) => Promise<Partial<SteelCategoryTableRow>>,
-): Promise<SteelCategory> {
-  await changeAudited(db, {
-    actorId: actor.userId,
-    recordType: RECORD_TYPE,
-    id,
-    action,
-    notFound: 'No steel category with this id.',
-    lock: lockSteelCategory,
-    apply: async (tx, current) =>
-      updateSteelCategoryRow(tx, id, { ...(await change(current, tx)), updatedBy: actor.userId }),
-    audited,
-  });
-  return readCategory(db, actor, id);
 }
 
 export function updateSteelCategory(
@@ -166,9 +123,9 @@ export function updateSteelCategory(
   id: string,
   input: ValidCategoryChange,
 ): Promise<SteelCategory> {
-  return withNameConflict(input.name, () =>
-    changeSteelCategory(db, actor, id, 'update', async (current, tx) => {
-      if (input.name !== undefined) await assertNameFree(tx, input.name, id);
+  return unique.guard(input, () =>
+    records.change(db, actor, id, 'update', async (current, tx) => {
+      await unique.assertFree(tx, input, id);
       if (input.unit !== undefined && input.unit !== current.unit && (await steelCategoryHasRecords(tx, id))) {
         const message = `The unit stays ${current.unit === 'kg' ? 'kg' : 'sheets'}: steel of this category has already been recorded in it.`;
         throw errors.conflict(message, { unit: [message] });
@@ -183,14 +140,4 @@ export function updateSteelCategory(
   );
 }
 
-export function setSteelCategoryActive(
-  db: Database,
-  actor: Actor,
-  id: string,
-  active: boolean,
-): Promise<SteelCategory> {
-  return changeSteelCategory(db, actor, id, active ? 'reactivate' : 'deactivate', async (current) => {
-    assertActiveChanges('steel category', current.active, active);
-    return { active };
-  });
-}
+export const setSteelCategoryActive = records.setActive;

@@ -4,12 +4,12 @@
  * deactivate/reactivate. Reads need steel-management, writes steel-categories; names are unique
  * in any case; every change is audited.
  */
-import { randomBytes } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { SteelCategory, SteelCategoryOption } from '../../../common/contracts/steel';
 import { steelCategories } from '../../db/schema/production';
+import { apiRequests, letters, type ErrorBody } from '../../test/api-requests';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
@@ -26,17 +26,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
-
-/** Upper-case letters only, so text order is the same under every collation. */
-const letters = (n = 8) => Array.from(randomBytes(n), (b) => String.fromCharCode(65 + (b % 26))).join('');
-
-const send = (method: 'POST' | 'PATCH', url: string, payload: unknown, cookie: string | null = adminCookie) =>
-  ctx.request({ method, url, payload: payload as Record<string, unknown>, ...(cookie ? { cookie } : {}) });
-const get = (url: string, cookie: string | null = adminCookie) =>
-  ctx.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
+const { send, get } = apiRequests({ ctx: () => ctx, cookie: () => adminCookie });
 
 async function createCategory(payload: Record<string, unknown>): Promise<SteelCategory> {
   const res = await send('POST', '/api/steel/categories', { unit: 'kg', ...payload });

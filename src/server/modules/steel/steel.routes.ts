@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
+import { activationRoutes } from '../../http/master-data-routes';
 import {
   createSteelCategory,
   listSteelCategories,
@@ -114,23 +115,15 @@ export async function steelRoutes(app: FastifyInstance, opts: { db: Database }) 
     async (request) => updateSteelCategory(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.post(
-    '/api/steel/categories/:id/deactivate',
-    {
-      config: editCategories,
-      schema: { tags, summary: 'Deactivate a steel category', params, response: { 200: steelCategorySchema } },
-    },
-    async (request) => setSteelCategoryActive(db, actorOf(request), request.params.id, false),
-  );
-
-  r.post(
-    '/api/steel/categories/:id/reactivate',
-    {
-      config: editCategories,
-      schema: { tags, summary: 'Reactivate a steel category', params, response: { 200: steelCategorySchema } },
-    },
-    async (request) => setSteelCategoryActive(db, actorOf(request), request.params.id, true),
-  );
+  activationRoutes(r, {
+    config: editCategories,
+    tags,
+    params,
+    response: steelCategorySchema,
+    deactivate: { url: '/api/steel/categories/:id/deactivate', summary: 'Deactivate a steel category' },
+    reactivate: { url: '/api/steel/categories/:id/reactivate', summary: 'Reactivate a steel category' },
+    setActive: (actor, id, active) => setSteelCategoryActive(db, actor, id, active),
+  });
 
   r.get(
     '/api/steel/records',

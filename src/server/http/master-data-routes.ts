@@ -1,0 +1,66 @@
+/**
+ * The routes that take a master-data record out of use and back, the same in every area: POST
+ * …/:id/deactivate and …/:id/reactivate (the record as it is afterwards), and, for records that
+ * may be deleted while nothing uses them, DELETE …/:id (204). Each area's routes file calls
+ * activationRoutes with these URLs and summaries written out, beside its own list, create and
+ * change routes; the service decides (404 missing, 409 already so or in use).
+ */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Actor } from '../auth/actor';
+import { actorOf, type RoutePermission } from './guard';
+
+/** What a routes file registers on: `app.withTypeProvider<ZodTypeProvider>()`. */
+export type ZodRoutes = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface ActivationRoutes<Shown extends z.ZodType> {
+  /** The permission of every one of these routes. */
+  config: { permission: RoutePermission };
+  tags: string[];
+  /** `{ id }`, with the area's "Not a … id" message. */
+  params: z.ZodObject<{ id: z.ZodString }>;
+  /** The record as deactivate and reactivate answer it. */
+  response: Shown;
+  /** DELETE of a record nothing uses (204); absent where records are only ever deactivated. */
+  delete?: { url: `/api/${string}/:id`; summary: string; remove: (actor: Actor, id: string) => Promise<void> };
+  deactivate: { url: `/api/${string}/:id/deactivate`; summary: string };
+  reactivate: { url: `/api/${string}/:id/reactivate`; summary: string };
+  /** Deactivates (false) or reactivates (true) the record and answers it. */
+  setActive: (actor: Actor, id: string, active: boolean) => Promise<z.input<Shown>>;
+}
+
+/** Registers DELETE (when given), then POST …/deactivate and …/reactivate. */
+export function activationRoutes<Shown extends z.ZodType>(r: ZodRoutes, routes: ActivationRoutes<Shown>): void {
+  const { config, tags, params, setActive } = routes;
+  // The answer is checked against Shown where the area calls this (setActive's type); Fastify
+  // cannot resolve a reply type from a schema type left open, so it registers the schema as any zod type.
+  const response: z.ZodType = routes.response;
+  const remove = routes.delete;
+  if (remove) {
+    r.delete(remove.url, { config, schema: { tags, summary: remove.summary, params } }, async (request, reply) => {
+      await remove.remove(actorOf(request), request.params.id);
+      return reply.status(204).send();
+    });
+  }
+  for (const [{ url, summary }, active] of [
+    [routes.deactivate, false],
+    [routes.reactivate, true],
+  ] as const) {
+    r.post(url, { config, schema: { tags, summary, params, response: { 200: response } } }, async (request) =>
+      setActive(actorOf(request), request.params.id, active),
+    );
+  }
+}
