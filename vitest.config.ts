@@ -3,6 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+const SERVER_TESTS = ['src/server/**/*.test.ts'];
+
+/**
+ * `npm run test:unit` runs, in one run: the unit tests of src/common and src/web, the API tests of
+ * src/server on in-memory PGlite and, when TEST_DATABASE_URL names a PostgreSQL server, the same
+ * API tests again on that server. A server test file builds its own app on its own database, so
+ * its worker keeps the modules it imported for the next file (isolate: false) instead of importing
+ * the whole server again; the web tests mock modules, so each of their files starts afresh.
+ */
 export default defineConfig({
   resolve: {
     alias: {
@@ -12,11 +21,23 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     globalSetup: ['src/server/test/global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/common/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: { name: 'api: PGlite', include: SERVER_TESTS, isolate: false, env: { TEST_DATABASE_URL: '' } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true as const, test: { name: 'api: PostgreSQL', include: SERVER_TESTS, isolate: false } }]
+        : []),
+    ],
   },
 });

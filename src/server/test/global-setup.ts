@@ -1,7 +1,7 @@
 /**
  * Vitest's global setup: migrates, once per run, the database that every test file starts from,
- * instead of once per file. For PGlite a migrated in-memory database is dumped to a file; on the
- * PostgreSQL server of TEST_DATABASE_URL a migrated template database is made. test-database.ts
+ * instead of once per file: a migrated in-memory PGlite dumped to a file and, when TEST_DATABASE_URL
+ * names a PostgreSQL server, a migrated template database there. test-database.ts
  * finds them through the environment variables below, which the test workers inherit.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,21 +22,8 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-export default async function setup(): Promise<() => Promise<void>> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `test_template_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    await onServer(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ url: url.toString(), poolSize: 1 });
-    await handle.migrate();
-    // A template must have no connections while databases are made from it.
-    await handle.close();
-    process.env[POSTGRES_TEMPLATE_ENV] = name;
-    return () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
-  }
-
+/** A migrated in-memory PGlite written to a file in a new temporary folder; returns the folder. */
+async function pgliteTemplate(): Promise<{ dir: string; file: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'stove-tests-'));
   const file = join(dir, 'migrated.tar');
   const handle = await openDatabase({ dataDir: 'memory://' });
@@ -45,6 +32,31 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (!client) throw new Error('global setup: PGlite expected');
   await client.dumpTo(file);
   await handle.close();
-  process.env[PGLITE_TEMPLATE_ENV] = file;
-  return () => rm(dir, { recursive: true, force: true });
+  return { dir, file };
+}
+
+/** A migrated database on the server, with no connection left open (a template must have none). */
+async function postgresTemplate(serverUrl: string): Promise<string> {
+  const name = `test_template_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 1 });
+  await handle.migrate();
+  await handle.close();
+  return name;
+}
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const [pglite, postgres] = await Promise.all([
+    pgliteTemplate(),
+    serverUrl ? postgresTemplate(serverUrl) : Promise.resolve(undefined),
+  ]);
+  process.env[PGLITE_TEMPLATE_ENV] = pglite.file;
+  if (postgres) process.env[POSTGRES_TEMPLATE_ENV] = postgres;
+  return async () => {
+    await rm(pglite.dir, { recursive: true, force: true });
+    if (serverUrl && postgres) await onServer(serverUrl, `drop database if exists ${postgres} with (force)`);
+  };
 }
