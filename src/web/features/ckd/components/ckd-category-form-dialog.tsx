@@ -3,7 +3,8 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { CKD_USAGE_LINES_MAX, type CkdCategory } from '@common/contracts/ckd';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
-import { useAppForm } from '@web/components/form/use-app-form';
+import type { RecordFormDialogProps } from '@web/components/master-data/record-form-slot';
+import { useRecordForm } from '@web/components/master-data/use-record-form';
 import { Button } from '@web/components/ui/button';
 import { Loading } from '@web/components/ui/loading';
 import { errorMessage } from '@web/lib/api-client';
@@ -18,26 +19,20 @@ import {
   steelChoices,
 } from './ckd-category-form.model';
 
-interface CkdCategoryFormDialogProps {
-  /** The category to edit; null creates a new one. */
-  category: CkdCategory | null;
-  onClose: () => void;
-}
-
 /** New / Edit CKD category: name, code, stove model, description and the steel one kit uses. */
-export function CkdCategoryFormDialog({ category, onClose }: CkdCategoryFormDialogProps) {
+export function CkdCategoryFormDialog({ record: category, onClose }: RecordFormDialogProps<CkdCategory>) {
   const { mutateAsync: create } = useCreateCkdCategory();
   const { mutateAsync: update } = useUpdateCkdCategory();
   const steel = useSteelCategoryOptions();
   const choices = steelChoices(steel.data ?? [], category);
 
-  const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
+  const { form, dialog } = useRecordForm({
+    record: category,
+    labels: { newTitle: 'New CKD category', createLabel: 'Create category', noun: 'CKD category' },
     schema: ckdCategoryFormSchema,
     defaultValues: categoryFormDefaults(category),
-    onSubmit: (values) => (category ? update({ id: category.id, changes: values }) : create(values)),
-    successMessage: (saved) => (category ? `${saved.name} saved` : `${saved.name} created`),
-    onSuccess: onClose,
-    errorTitle: category ? 'Could not save the CKD category' : 'Could not create the CKD category',
+    save: (values) => (category ? update({ id: category.id, changes: values }) : create(values)),
+    onClose,
   });
   const lines = useFieldArray({ control: form.control, name: 'steelUsage' });
   const chosen = useWatch({ control: form.control, name: 'steelUsage' });
@@ -45,15 +40,8 @@ export function CkdCategoryFormDialog({ category, onClose }: CkdCategoryFormDial
 
   return (
     <FormDialog
-      title={category ? `Edit ${category.name}` : 'New CKD category'}
+      {...dialog}
       description="A kit type: the stove model it builds and the steel one kit uses. Recording produced kits consumes that steel."
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-      isDirty={isDirty}
-      onClose={onClose}
-      submitLabel={category ? 'Save changes' : 'Create category'}
-      busyText={category ? 'Saving...' : 'Creating...'}
-      submitDisabled={category !== null && !isDirty}
       contentClassName="max-h-[90svh] overflow-y-auto sm:max-w-2xl"
       formClassName="grid gap-4 sm:grid-cols-2"
       footerClassName="sm:col-span-2"

@@ -3,14 +3,12 @@ import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/for
 import { useDeactivateCkdCategory } from '../api/deactivate-ckd-category';
 import { useReactivateCkdCategory } from '../api/reactivate-ckd-category';
 
-export type CkdCategoryStatusChange = ActiveStatusChange<CkdCategory>;
-
 /** Asks before deactivating or reactivating a CKD category. */
 export function CkdCategoryStatusDialog({
   change,
   onClose,
 }: {
-  change: CkdCategoryStatusChange | null;
+  change: ActiveStatusChange<CkdCategory> | null;
   onClose: () => void;
 }) {
   const { mutateAsync: deactivate } = useDeactivateCkdCategory();

@@ -1,19 +1,18 @@
-import { useCallback, useState } from 'react';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon } from 'lucide-react';
 import type { CkdCategory, ListCkdCategoriesQuery } from '@common/contracts/ckd';
 import { DataTable } from '@web/components/data-table/data-table';
-import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { Button } from '@web/components/ui/button';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useCkdCategories } from '../api/get-ckd-categories';
 import { CKD_CATEGORY_COLUMNS } from '../components/ckd-category-columns';
 import { CkdCategoryFormDialog } from '../components/ckd-category-form-dialog';
-import { CkdCategoryStatusDialog, type CkdCategoryStatusChange } from '../components/ckd-category-status-dialog';
+import { CkdCategoryStatusDialog } from '../components/ckd-category-status-dialog';
 
-const CATEGORY_FILTERS = { active: ['true', 'false'] } as const;
+const CATEGORY_FILTERS = { active: ACTIVE_FILTER_VALUES } as const;
 
 const CATEGORY_LIST: ListStateConfig<ListCkdCategoriesQuery['sort'], typeof CATEGORY_FILTERS> = {
   sortable: ['name', 'code', 'stoveModel', 'createdAt'],
@@ -21,46 +20,15 @@ const CATEGORY_LIST: ListStateConfig<ListCkdCategoriesQuery['sort'], typeof CATE
   filters: CATEGORY_FILTERS,
 };
 
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
-
 const NOUN = { one: 'CKD category', other: 'CKD categories' };
 
 /** CKD Categories (/ckd/categories): kit types with their stove model and steel per kit. */
 export function CkdCategoriesPage({ title }: { title: string }) {
   const list = useListState(CATEGORY_LIST);
   const result = useCkdCategories(list.apiParams);
-  /** The open form: undefined = closed, null = new category. */
-  const [editing, setEditing] = useState<CkdCategory | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<CkdCategoryStatusChange | null>(null);
+  const actions = useRecordActions<CkdCategory>();
 
-  const rowActions = useCallback(
-    (category: CkdCategory): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(category) },
-      category.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            variant: 'destructive',
-            onSelect: () => setStatusChange({ record: category, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: category, action: 'reactivate' }),
-          },
-    ],
-    [],
-  );
-
-  const newButton = (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New CKD category
-    </Button>
-  );
+  const newButton = <NewRecordButton onClick={actions.openNew}>New CKD category</NewRecordButton>;
 
   return (
     <div className="flex flex-col gap-6">
@@ -77,10 +45,10 @@ export function CkdCategoriesPage({ title }: { title: string }) {
         result={result}
         getRowId={getCategoryId}
         rowLabel={categoryLabel}
-        rowActions={rowActions}
+        rowActions={actions.rowActions}
         searchLabel="Search CKD categories"
         searchPlaceholder="Name, code or stove model"
-        filters={<DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_OPTIONS} />}
+        filters={<DataTableActiveFilter list={list} />}
         actions={newButton}
         empty={{
           title: 'No CKD categories yet',
@@ -88,10 +56,8 @@ export function CkdCategoriesPage({ title }: { title: string }) {
           action: newButton,
         }}
       />
-      {editing !== undefined ? (
-        <CkdCategoryFormDialog key={editing?.id ?? 'new'} category={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
-      <CkdCategoryStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={CkdCategoryFormDialog} />
+      <CkdCategoryStatusDialog change={actions.statusChange} onClose={actions.closeStatusChange} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { EmptyState } from '@web/components/ui/empty-state';
+import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { useCkdCategoryOptions } from '@web/lib/ckd-category-options';
@@ -59,10 +59,7 @@ export function CkdTransferPage({ title, viewer }: { title: string; viewer: MeRe
           need it.
         </p>
       ) : !viewer.isGlobal && !viewer.factory ? (
-        <EmptyState
-          title="No factory assigned"
-          description="Kits are sent from your factory, and you have none. Ask an administrator to assign one."
-        />
+        <NoFactoryAssigned description="Kits are sent from your factory, and you have none. Ask an administrator to assign one." />
       ) : (
         <CkdTransferForm viewer={viewer} />
       )}

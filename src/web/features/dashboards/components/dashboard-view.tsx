@@ -4,7 +4,7 @@ import { Building2Icon } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Dashboard } from '@common/contracts/dashboards';
 
-import { EmptyState } from '@web/components/ui/empty-state';
+import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { Skeleton } from '@web/components/ui/skeleton';
 
 import { cn } from '@web/lib/utils';
@@ -41,7 +41,7 @@ export function DashboardView({
       ) : failed ? (
         <LoadError what="the dashboard" error={query.error} onRetry={() => void query.refetch()} />
       ) : dashboard?.scope === 'none' ? (
-        <EmptyState icon={Building2Icon} title="No factory assigned" description={dashboard.notice} />
+        <NoFactoryAssigned icon={Building2Icon} description={dashboard.notice} />
       ) : dashboard ? (
         <DashboardCards dashboard={dashboard} links={links} />
       ) : null}

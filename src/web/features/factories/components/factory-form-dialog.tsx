@@ -3,6 +3,7 @@ import { createFactorySchema, FACTORY_KINDS, type Factory } from '@common/contra
 import { SelectField, TextField } from '@web/components/form/form-fields';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { useAppForm } from '@web/components/form/use-app-form';
+import type { RecordFormDialogProps } from '@web/components/master-data/record-form-slot';
 import { useCreateFactory } from '../api/create-factory';
 import { useUpdateFactory } from '../api/update-factory';
 import { FACTORY_KIND_OPTIONS } from './factory-kind';
@@ -10,14 +11,8 @@ import { FACTORY_KIND_OPTIONS } from './factory-kind';
 /** The create contract, with a plain message when no kind is chosen yet. */
 const factoryFormSchema = createFactorySchema.extend({ kind: z.enum(FACTORY_KINDS, { error: 'Choose a kind' }) });
 
-interface FactoryFormDialogProps {
-  /** The factory to edit; null creates a new one. */
-  factory: Factory | null;
-  onClose: () => void;
-}
-
 /** New factory / Edit factory: name, code, kind, location. Asks before throwing away changes. */
-export function FactoryFormDialog({ factory, onClose }: FactoryFormDialogProps) {
+export function FactoryFormDialog({ record: factory, onClose }: RecordFormDialogProps<Factory>) {
   const { mutateAsync: create } = useCreateFactory();
   const { mutateAsync: update } = useUpdateFactory();
 

@@ -3,10 +3,14 @@ import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/for
 import { useDeactivateFactory } from '../api/deactivate-factory';
 import { useReactivateFactory } from '../api/reactivate-factory';
 
-export type FactoryStatusChange = ActiveStatusChange<Factory>;
-
 /** Asks before deactivating or reactivating a factory. */
-export function FactoryStatusDialog({ change, onClose }: { change: FactoryStatusChange | null; onClose: () => void }) {
+export function FactoryStatusDialog({
+  change,
+  onClose,
+}: {
+  change: ActiveStatusChange<Factory> | null;
+  onClose: () => void;
+}) {
   const { mutateAsync: deactivate } = useDeactivateFactory();
   const { mutateAsync: reactivate } = useReactivateFactory();
   return (

@@ -1,20 +1,20 @@
-import { useCallback, useState } from 'react';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon } from 'lucide-react';
 import { FACTORY_KINDS, type Factory, type ListFactoriesQuery } from '@common/contracts/factories';
 import { DataTable } from '@web/components/data-table/data-table';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { Button } from '@web/components/ui/button';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { PageHeader } from '@web/components/ui/page-header';
 import { FACTORIES_EXPORT_PATH, useFactories } from '../api/get-factories';
 import { FACTORY_COLUMNS } from '../components/factory-columns';
 import { FactoryFormDialog } from '../components/factory-form-dialog';
 import { FACTORY_KIND_OPTIONS } from '../components/factory-kind';
-import { FactoryStatusDialog, type FactoryStatusChange } from '../components/factory-status-dialog';
+import { FactoryStatusDialog } from '../components/factory-status-dialog';
 
-const FACTORY_FILTERS = { kind: FACTORY_KINDS, active: ['true', 'false'] } as const;
+const FACTORY_FILTERS = { kind: FACTORY_KINDS, active: ACTIVE_FILTER_VALUES } as const;
 
 const FACTORY_LIST: ListStateConfig<ListFactoriesQuery['sort'], typeof FACTORY_FILTERS> = {
   sortable: ['name', 'code', 'kind', 'createdAt'],
@@ -22,46 +22,15 @@ const FACTORY_LIST: ListStateConfig<ListFactoriesQuery['sort'], typeof FACTORY_F
   filters: FACTORY_FILTERS,
 };
 
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
-
 const NOUN = { one: 'factory', other: 'factories' };
 
 /** Factory Management (/factory): list, search, filter, create, edit, deactivate and reactivate factories. */
 export function FactoriesPage({ title }: { title: string }) {
   const list = useListState(FACTORY_LIST);
   const result = useFactories(list.apiParams);
-  /** The open form: undefined = closed, null = new factory. */
-  const [editing, setEditing] = useState<Factory | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<FactoryStatusChange | null>(null);
+  const actions = useRecordActions<Factory>();
 
-  const rowActions = useCallback(
-    (factory: Factory): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(factory) },
-      factory.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            variant: 'destructive',
-            onSelect: () => setStatusChange({ record: factory, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: factory, action: 'reactivate' }),
-          },
-    ],
-    [],
-  );
-
-  const newFactoryButton = (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New factory
-    </Button>
-  );
+  const newFactoryButton = <NewRecordButton onClick={actions.openNew}>New factory</NewRecordButton>;
 
   return (
     <div className="flex flex-col gap-6">
@@ -75,13 +44,13 @@ export function FactoriesPage({ title }: { title: string }) {
         result={result}
         getRowId={getFactoryId}
         rowLabel={factoryLabel}
-        rowActions={rowActions}
+        rowActions={actions.rowActions}
         searchLabel="Search factories"
         searchPlaceholder="Name or code"
         filters={
           <>
             <DataTableFilterSelect list={list} name="kind" label="Kind" options={FACTORY_KIND_OPTIONS} />
-            <DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_OPTIONS} />
+            <DataTableActiveFilter list={list} />
           </>
         }
         actions={newFactoryButton}
@@ -92,10 +61,8 @@ export function FactoriesPage({ title }: { title: string }) {
           action: newFactoryButton,
         }}
       />
-      {editing !== undefined ? (
-        <FactoryFormDialog key={editing?.id ?? 'new'} factory={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
-      <FactoryStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={FactoryFormDialog} />
+      <FactoryStatusDialog change={actions.statusChange} onClose={actions.closeStatusChange} />
     </div>
   );
 }

@@ -1,23 +1,22 @@
-import { useCallback, useState } from 'react';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, Trash2Icon } from 'lucide-react';
 import type { InventoryCategory, ListInventoryCategoriesQuery } from '@common/contracts/inventory';
 import { DataTable } from '@web/components/data-table/data-table';
-import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/form/active-status-dialog';
-import { Button } from '@web/components/ui/button';
+import { ActiveStatusDialog } from '@web/components/form/active-status-dialog';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { useDeactivateInventoryCategory } from '../api/deactivate-inventory-category';
 import { useDeleteInventoryCategory } from '../api/delete-inventory-category';
 import { useInventoryCategories } from '../api/get-inventory-categories';
 import { useReactivateInventoryCategory } from '../api/reactivate-inventory-category';
 import { CategoryFormDialog } from './category-form-dialog';
-import { DeleteRecordDialog } from './delete-record-dialog';
-import { ACTIVE_FILTER_OPTIONS, countOf, recordId, recordName } from './inventory-labels';
+import { InventoryDeleteDialog } from './inventory-delete-dialog';
+import { countOf, RECORD_ACTIONS, recordId, recordName } from './inventory-labels';
 import { CATEGORY_COLUMNS } from './master-data-columns';
 
-const FILTERS = { active: ['true', 'false'] } as const;
+const FILTERS = { active: ACTIVE_FILTER_VALUES } as const;
 const LIST: ListStateConfig<ListInventoryCategoriesQuery['sort'], typeof FILTERS> = {
   sortable: ['name', 'itemCount', 'createdAt'],
   defaultSort: 'name',
@@ -32,36 +31,9 @@ export function CategoriesTab() {
   const { mutateAsync: deactivate } = useDeactivateInventoryCategory();
   const { mutateAsync: reactivate } = useReactivateInventoryCategory();
   const { mutateAsync: remove } = useDeleteInventoryCategory();
-  /** The open form: undefined = closed, null = new category. */
-  const [editing, setEditing] = useState<InventoryCategory | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<ActiveStatusChange<InventoryCategory> | null>(null);
-  const [deleting, setDeleting] = useState<InventoryCategory | null>(null);
+  const actions = useRecordActions<InventoryCategory>(RECORD_ACTIONS);
 
-  const rowActions = useCallback(
-    (category: InventoryCategory): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(category) },
-      category.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            onSelect: () => setStatusChange({ record: category, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: category, action: 'reactivate' }),
-          },
-      { label: 'Delete', icon: Trash2Icon, variant: 'destructive', onSelect: () => setDeleting(category) },
-    ],
-    [],
-  );
-
-  const newButton = (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New category
-    </Button>
-  );
+  const newButton = <NewRecordButton onClick={actions.openNew}>New category</NewRecordButton>;
 
   return (
     <>
@@ -74,10 +46,10 @@ export function CategoriesTab() {
         result={result}
         getRowId={recordId}
         rowLabel={recordName}
-        rowActions={rowActions}
+        rowActions={actions.rowActions}
         searchLabel="Search categories"
         searchPlaceholder="Name or description"
-        filters={<DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_FILTER_OPTIONS} />}
+        filters={<DataTableActiveFilter list={list} />}
         actions={newButton}
         empty={{
           title: 'No inventory categories yet',
@@ -85,12 +57,10 @@ export function CategoriesTab() {
           action: newButton,
         }}
       />
-      {editing !== undefined ? (
-        <CategoryFormDialog key={editing?.id ?? 'new'} category={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={CategoryFormDialog} />
       <ActiveStatusDialog
-        change={statusChange}
-        onClose={() => setStatusChange(null)}
+        change={actions.statusChange}
+        onClose={actions.closeStatusChange}
         noun="category"
         descriptions={{
           deactivate:
@@ -100,9 +70,9 @@ export function CategoriesTab() {
         deactivate={deactivate}
         reactivate={reactivate}
       />
-      <DeleteRecordDialog
-        record={deleting}
-        onClose={() => setDeleting(null)}
+      <InventoryDeleteDialog
+        record={actions.deleting}
+        onClose={actions.closeDelete}
         noun="category"
         unusedWhen="while no item is in it"
         usage={(c) => (c.itemCount > 0 ? `It holds ${countOf(c.itemCount, 'item')}` : null)}

@@ -1,9 +1,10 @@
 /** Small wordings the inventory tabs share. */
 
-export const ACTIVE_FILTER_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
+/**
+ * The rows' menus on Categories, Units and Names: Delete is offered for every record (the server
+ * refuses one in use and says why), and Deactivate is a plain item, not a red one.
+ */
+export const RECORD_ACTIONS = { deletable: () => true, deactivateVariant: 'default' } as const;
 
 /** "1 item", "12 items". */
 export function countOf(n: number, noun: string): string {

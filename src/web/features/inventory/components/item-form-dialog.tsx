@@ -2,7 +2,8 @@ import { useWatch } from 'react-hook-form';
 import type { InventoryItem } from '@common/contracts/inventory';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
-import { useAppForm } from '@web/components/form/use-app-form';
+import type { RecordFormDialogProps } from '@web/components/master-data/record-form-slot';
+import { useRecordForm } from '@web/components/master-data/use-record-form';
 import { useCreateInventoryItem } from '../api/create-inventory-item';
 import { useInventoryOptions } from '../api/get-inventory-options';
 import { useUpdateInventoryItem } from '../api/update-inventory-item';
@@ -13,18 +14,18 @@ import { changesOf } from './typed-request.model';
  * New item / Edit: a unique name, its category and unit (active ones), the reorder level in that
  * unit and a description. The unit is fixed once the item has movements.
  */
-export function ItemFormDialog({ item, onClose }: { item: InventoryItem | null; onClose: () => void }) {
+export function ItemFormDialog({ record: item, onClose }: RecordFormDialogProps<InventoryItem>) {
   const options = useInventoryOptions();
   const { mutateAsync: create } = useCreateInventoryItem();
   const { mutateAsync: update } = useUpdateInventoryItem();
-  const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
+  const { form, dialog } = useRecordForm({
+    record: item,
+    labels: { newTitle: 'New item', createLabel: 'Create item', noun: 'item' },
     schema: itemFormSchema,
     defaultValues: itemFormDefaults(item),
-    onSubmit: (values) =>
+    save: (values) =>
       item ? update({ id: item.id, changes: changesOf(itemRequestOf(item), values) }) : create(values),
-    successMessage: (saved) => (item ? `${saved.name} saved` : `${saved.name} created`),
-    onSuccess: onClose,
-    errorTitle: item ? 'Could not save the item' : 'Could not create the item',
+    onClose,
   });
   const choices = itemChoices(options.data, item);
   const unitId = useWatch({ control: form.control, name: 'unitId' });
@@ -34,15 +35,8 @@ export function ItemFormDialog({ item, onClose }: { item: InventoryItem | null; 
 
   return (
     <FormDialog
-      title={item ? `Edit ${item.name}` : 'New item'}
+      {...dialog}
       description="Something the factories keep in stock. Stock below the reorder level is flagged on the Overview."
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-      isDirty={isDirty}
-      onClose={onClose}
-      submitLabel={item ? 'Save changes' : 'Create item'}
-      busyText={item ? 'Saving...' : 'Creating...'}
-      submitDisabled={item !== null && !isDirty}
       contentClassName="sm:max-w-xl"
       formClassName="grid gap-4 sm:grid-cols-2"
       footerClassName="sm:col-span-2"

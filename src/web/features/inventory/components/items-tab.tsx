@@ -1,24 +1,25 @@
-import { useCallback, useMemo, useState } from 'react';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, Trash2Icon } from 'lucide-react';
+import { useMemo } from 'react';
 import type { InventoryItem, ListInventoryItemsQuery } from '@common/contracts/inventory';
 import { DataTable } from '@web/components/data-table/data-table';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/form/active-status-dialog';
-import { Button } from '@web/components/ui/button';
+import { ActiveStatusDialog } from '@web/components/form/active-status-dialog';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { useDeactivateInventoryItem } from '../api/deactivate-inventory-item';
 import { useDeleteInventoryItem } from '../api/delete-inventory-item';
 import { INVENTORY_ITEMS_EXPORT_PATH, useInventoryItems } from '../api/get-inventory-items';
 import { useInventoryOptions } from '../api/get-inventory-options';
 import { useReactivateInventoryItem } from '../api/reactivate-inventory-item';
-import { DeleteRecordDialog } from './delete-record-dialog';
-import { ACTIVE_FILTER_OPTIONS, recordId, recordName } from './inventory-labels';
+import { InventoryDeleteDialog } from './inventory-delete-dialog';
+import { RECORD_ACTIONS, recordId, recordName } from './inventory-labels';
 import { ItemFormDialog } from './item-form-dialog';
 import { ITEM_COLUMNS } from './master-data-columns';
 
-const FILTERS = { active: ['true', 'false'], categoryId: null, unitId: null } as const;
+const FILTERS = { active: ACTIVE_FILTER_VALUES, categoryId: null, unitId: null } as const;
 const LIST: ListStateConfig<ListInventoryItemsQuery['sort'], typeof FILTERS> = {
   sortable: ['name', 'category', 'reorderLevel', 'totalStock', 'createdAt'],
   defaultSort: 'name',
@@ -34,10 +35,7 @@ export function ItemsTab() {
   const { mutateAsync: deactivate } = useDeactivateInventoryItem();
   const { mutateAsync: reactivate } = useReactivateInventoryItem();
   const { mutateAsync: remove } = useDeleteInventoryItem();
-  /** The open form: undefined = closed, null = new item. */
-  const [editing, setEditing] = useState<InventoryItem | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<ActiveStatusChange<InventoryItem> | null>(null);
-  const [deleting, setDeleting] = useState<InventoryItem | null>(null);
+  const actions = useRecordActions<InventoryItem>(RECORD_ACTIONS);
 
   const categoryOptions = useMemo(
     () => (options.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
@@ -48,31 +46,7 @@ export function ItemsTab() {
     [options.data],
   );
 
-  const rowActions = useCallback(
-    (item: InventoryItem): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(item) },
-      item.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            onSelect: () => setStatusChange({ record: item, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: item, action: 'reactivate' }),
-          },
-      { label: 'Delete', icon: Trash2Icon, variant: 'destructive', onSelect: () => setDeleting(item) },
-    ],
-    [],
-  );
-
-  const newButton = (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New item
-    </Button>
-  );
+  const newButton = <NewRecordButton onClick={actions.openNew}>New item</NewRecordButton>;
 
   return (
     <>
@@ -85,14 +59,14 @@ export function ItemsTab() {
         result={result}
         getRowId={recordId}
         rowLabel={recordName}
-        rowActions={rowActions}
+        rowActions={actions.rowActions}
         searchLabel="Search items"
         searchPlaceholder="Name or description"
         filters={
           <>
             <DataTableFilterSelect list={list} name="categoryId" label="Category" options={categoryOptions} />
             <DataTableFilterSelect list={list} name="unitId" label="Unit" options={unitOptions} />
-            <DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_FILTER_OPTIONS} />
+            <DataTableActiveFilter list={list} />
           </>
         }
         actions={newButton}
@@ -103,12 +77,10 @@ export function ItemsTab() {
           action: newButton,
         }}
       />
-      {editing !== undefined ? (
-        <ItemFormDialog key={editing?.id ?? 'new'} item={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={ItemFormDialog} />
       <ActiveStatusDialog
-        change={statusChange}
-        onClose={() => setStatusChange(null)}
+        change={actions.statusChange}
+        onClose={actions.closeStatusChange}
         noun="item"
         descriptions={{
           deactivate:
@@ -118,9 +90,9 @@ export function ItemsTab() {
         deactivate={deactivate}
         reactivate={reactivate}
       />
-      <DeleteRecordDialog
-        record={deleting}
-        onClose={() => setDeleting(null)}
+      <InventoryDeleteDialog
+        record={actions.deleting}
+        onClose={actions.closeDelete}
         noun="item"
         unusedWhen="while it has no stock movements"
         usage={(i) => (i.hasMovements ? 'It has stock movements' : null)}

@@ -1,23 +1,22 @@
-import { useCallback, useState } from 'react';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, Trash2Icon } from 'lucide-react';
 import type { InventoryUnit, ListInventoryUnitsQuery } from '@common/contracts/inventory';
 import { DataTable } from '@web/components/data-table/data-table';
-import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/form/active-status-dialog';
-import { Button } from '@web/components/ui/button';
+import { ActiveStatusDialog } from '@web/components/form/active-status-dialog';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { useDeactivateInventoryUnit } from '../api/deactivate-inventory-unit';
 import { useDeleteInventoryUnit } from '../api/delete-inventory-unit';
 import { useInventoryUnits } from '../api/get-inventory-units';
 import { useReactivateInventoryUnit } from '../api/reactivate-inventory-unit';
-import { DeleteRecordDialog } from './delete-record-dialog';
-import { ACTIVE_FILTER_OPTIONS, countOf, recordId, recordName } from './inventory-labels';
+import { InventoryDeleteDialog } from './inventory-delete-dialog';
+import { countOf, RECORD_ACTIONS, recordId, recordName } from './inventory-labels';
 import { UNIT_COLUMNS } from './master-data-columns';
 import { UnitFormDialog } from './unit-form-dialog';
 
-const FILTERS = { active: ['true', 'false'] } as const;
+const FILTERS = { active: ACTIVE_FILTER_VALUES } as const;
 const LIST: ListStateConfig<ListInventoryUnitsQuery['sort'], typeof FILTERS> = {
   sortable: ['name', 'symbol', 'itemCount', 'createdAt'],
   defaultSort: 'name',
@@ -32,36 +31,9 @@ export function UnitsTab() {
   const { mutateAsync: deactivate } = useDeactivateInventoryUnit();
   const { mutateAsync: reactivate } = useReactivateInventoryUnit();
   const { mutateAsync: remove } = useDeleteInventoryUnit();
-  /** The open form: undefined = closed, null = new unit. */
-  const [editing, setEditing] = useState<InventoryUnit | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<ActiveStatusChange<InventoryUnit> | null>(null);
-  const [deleting, setDeleting] = useState<InventoryUnit | null>(null);
+  const actions = useRecordActions<InventoryUnit>(RECORD_ACTIONS);
 
-  const rowActions = useCallback(
-    (unit: InventoryUnit): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(unit) },
-      unit.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            onSelect: () => setStatusChange({ record: unit, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: unit, action: 'reactivate' }),
-          },
-      { label: 'Delete', icon: Trash2Icon, variant: 'destructive', onSelect: () => setDeleting(unit) },
-    ],
-    [],
-  );
-
-  const newButton = (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New unit
-    </Button>
-  );
+  const newButton = <NewRecordButton onClick={actions.openNew}>New unit</NewRecordButton>;
 
   return (
     <>
@@ -74,10 +46,10 @@ export function UnitsTab() {
         result={result}
         getRowId={recordId}
         rowLabel={recordName}
-        rowActions={rowActions}
+        rowActions={actions.rowActions}
         searchLabel="Search units"
         searchPlaceholder="Name or symbol"
-        filters={<DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_FILTER_OPTIONS} />}
+        filters={<DataTableActiveFilter list={list} />}
         actions={newButton}
         empty={{
           title: 'No units yet',
@@ -85,12 +57,10 @@ export function UnitsTab() {
           action: newButton,
         }}
       />
-      {editing !== undefined ? (
-        <UnitFormDialog key={editing?.id ?? 'new'} unit={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={UnitFormDialog} />
       <ActiveStatusDialog
-        change={statusChange}
-        onClose={() => setStatusChange(null)}
+        change={actions.statusChange}
+        onClose={actions.closeStatusChange}
         noun="unit"
         descriptions={{
           deactivate:
@@ -100,9 +70,9 @@ export function UnitsTab() {
         deactivate={deactivate}
         reactivate={reactivate}
       />
-      <DeleteRecordDialog
-        record={deleting}
-        onClose={() => setDeleting(null)}
+      <InventoryDeleteDialog
+        record={actions.deleting}
+        onClose={actions.closeDelete}
         noun="unit"
         unusedWhen="while no item is measured in it"
         usage={(u) =>

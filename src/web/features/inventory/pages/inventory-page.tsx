@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MenuItem } from '@common/permissions';
-import { EmptyState } from '@web/components/ui/empty-state';
+import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { PageHeader } from '@web/components/ui/page-header';
 import { CategoriesTab } from '../components/categories-tab';
 import { InputForm } from '../components/input-form';
@@ -78,10 +78,7 @@ function TabContent({ tab, viewer }: { tab: MenuItem['key']; viewer: InventoryVi
 
 function NoFactory() {
   return (
-    <EmptyState
-      title="No factory assigned"
-      description="Stock is received, removed and sent at your factory, and you have none. Ask an administrator to assign one."
-    />
+    <NoFactoryAssigned description="Stock is received, removed and sent at your factory, and you have none. Ask an administrator to assign one." />
   );
 }
 

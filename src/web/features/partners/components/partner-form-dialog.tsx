@@ -1,7 +1,8 @@
 import type { Partner } from '@common/contracts/partners';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
 import { FormDialog } from '@web/components/form/form-dialog';
-import { useAppForm } from '@web/components/form/use-app-form';
+import type { RecordFormDialogProps } from '@web/components/master-data/record-form-slot';
+import { useRecordForm } from '@web/components/master-data/use-record-form';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
 import { useSalesOptions } from '@web/lib/sales-options';
@@ -10,38 +11,25 @@ import { useUpdatePartner } from '../api/update-partner';
 import { partnerFormDefaults, partnerFormSchema, salesCategoryChoices } from './partner-form.model';
 import { PARTNER_TYPE_OPTIONS } from './partner-type';
 
-interface PartnerFormDialogProps {
-  /** The partner to edit; null creates a new one. */
-  partner: Partner | null;
-  onClose: () => void;
-}
-
 /** New partner / Edit partner. Asks before throwing away changes. */
-export function PartnerFormDialog({ partner, onClose }: PartnerFormDialogProps) {
+export function PartnerFormDialog({ record: partner, onClose }: RecordFormDialogProps<Partner>) {
   const { mutateAsync: create } = useCreatePartner();
   const { mutateAsync: update } = useUpdatePartner();
   const salesOptions = useSalesOptions();
 
-  const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
+  const { form, dialog } = useRecordForm({
+    record: partner,
+    labels: { newTitle: 'New partner', createLabel: 'Create partner', noun: 'partner' },
     schema: partnerFormSchema,
     defaultValues: partnerFormDefaults(partner),
-    onSubmit: (values) => (partner ? update({ id: partner.id, changes: values }) : create(values)),
-    successMessage: (saved) => (partner ? `${saved.name} saved` : `${saved.name} created`),
-    onSuccess: onClose,
-    errorTitle: partner ? 'Could not save the partner' : 'Could not create the partner',
+    save: (values) => (partner ? update({ id: partner.id, changes: values }) : create(values)),
+    onClose,
   });
 
   return (
     <FormDialog
-      title={partner ? `Edit ${partner.name}` : 'New partner'}
+      {...dialog}
       description="A distributor, retailer, institution, NGO or individual customer. The name must be unique within its region."
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-      isDirty={isDirty}
-      onClose={onClose}
-      submitLabel={partner ? 'Save changes' : 'Create partner'}
-      busyText={partner ? 'Saving...' : 'Creating...'}
-      submitDisabled={partner !== null && !isDirty}
       contentClassName="sm:max-w-2xl"
       formClassName="grid gap-4 sm:grid-cols-2"
       footerClassName="sm:col-span-2"

@@ -3,10 +3,14 @@ import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/for
 import { useDeactivatePartner } from '../api/deactivate-partner';
 import { useReactivatePartner } from '../api/reactivate-partner';
 
-export type PartnerStatusChange = ActiveStatusChange<Partner>;
-
 /** Asks before deactivating or reactivating a partner. */
-export function PartnerStatusDialog({ change, onClose }: { change: PartnerStatusChange | null; onClose: () => void }) {
+export function PartnerStatusDialog({
+  change,
+  onClose,
+}: {
+  change: ActiveStatusChange<Partner> | null;
+  onClose: () => void;
+}) {
   const { mutateAsync: deactivate } = useDeactivatePartner();
   const { mutateAsync: reactivate } = useReactivatePartner();
   return (

@@ -1,12 +1,15 @@
-import { useCallback, useState } from 'react';
-import { FileDownIcon, PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, UploadIcon } from 'lucide-react';
+import { useState } from 'react';
+import { FileDownIcon, UploadIcon } from 'lucide-react';
 import { PARTNER_CSV_COLUMNS, PARTNER_TYPES, type ListPartnersQuery, type Partner } from '@common/contracts/partners';
 import { CsvImportDialog } from '@web/components/csv-import/csv-import-dialog';
 import { DataTable } from '@web/components/data-table/data-table';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
 import { PARTNERS_EXPORT_PATH, usePartners } from '../api/get-partners';
@@ -14,21 +17,16 @@ import { useImportPartners } from '../api/import-partners';
 import { PARTNER_COLUMNS } from '../components/partner-columns';
 import { PartnerFormDialog } from '../components/partner-form-dialog';
 import { PartnerRegionFilter } from '../components/partner-region-filter';
-import { PartnerStatusDialog, type PartnerStatusChange } from '../components/partner-status-dialog';
+import { PartnerStatusDialog } from '../components/partner-status-dialog';
 import { PARTNER_TYPE_OPTIONS } from '../components/partner-type';
 
-const PARTNER_FILTERS = { type: PARTNER_TYPES, active: ['true', 'false'], region: null } as const;
+const PARTNER_FILTERS = { type: PARTNER_TYPES, active: ACTIVE_FILTER_VALUES, region: null } as const;
 
 const PARTNER_LIST: ListStateConfig<ListPartnersQuery['sort'], typeof PARTNER_FILTERS> = {
   sortable: ['name', 'type', 'region', 'createdAt'],
   defaultSort: 'name',
   filters: PARTNER_FILTERS,
 };
-
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
 
 const NOUN = { one: 'partner', other: 'partners' };
 
@@ -40,37 +38,11 @@ const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(`${CSV_H
 export function PartnersPage({ title }: { title: string }) {
   const list = useListState(PARTNER_LIST);
   const result = usePartners(list.apiParams);
-  /** The open form: undefined = closed, null = new partner. */
-  const [editing, setEditing] = useState<Partner | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<PartnerStatusChange | null>(null);
+  const actions = useRecordActions<Partner>();
   const [importing, setImporting] = useState(false);
   const { mutateAsync: importCsv } = useImportPartners();
 
-  const rowActions = useCallback(
-    (partner: Partner): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(partner) },
-      partner.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            variant: 'destructive',
-            onSelect: () => setStatusChange({ record: partner, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: partner, action: 'reactivate' }),
-          },
-    ],
-    [],
-  );
-
-  const newPartnerButton = (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New partner
-    </Button>
-  );
+  const newPartnerButton = <NewRecordButton onClick={actions.openNew}>New partner</NewRecordButton>;
 
   return (
     <div className="flex flex-col gap-6">
@@ -84,13 +56,13 @@ export function PartnersPage({ title }: { title: string }) {
         result={result}
         getRowId={getPartnerId}
         rowLabel={partnerLabel}
-        rowActions={rowActions}
+        rowActions={actions.rowActions}
         searchLabel="Search partners"
         searchPlaceholder="Name, contact, phone, email or region"
         filters={
           <>
             <DataTableFilterSelect list={list} name="type" label="Type" options={PARTNER_TYPE_OPTIONS} />
-            <DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_OPTIONS} />
+            <DataTableActiveFilter list={list} />
             <PartnerRegionFilter
               value={list.state.filters.region ?? ''}
               onChange={(region) => list.setFilter('region', region)}
@@ -113,10 +85,8 @@ export function PartnersPage({ title }: { title: string }) {
           action: newPartnerButton,
         }}
       />
-      {editing !== undefined ? (
-        <PartnerFormDialog key={editing?.id ?? 'new'} partner={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
-      <PartnerStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={PartnerFormDialog} />
+      <PartnerStatusDialog change={actions.statusChange} onClose={actions.closeStatusChange} />
       {importing ? (
         <CsvImportDialog
           open

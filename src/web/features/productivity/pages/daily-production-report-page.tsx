@@ -8,7 +8,7 @@ import { DataTableFactoryFilter } from '@web/components/data-table/data-table-fa
 import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { EmptyState } from '@web/components/ui/empty-state';
+import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { PageHeader } from '@web/components/ui/page-header';
 import { DAILY_REPORTS_EXPORT_PATH, useDailyProductionReports } from '../api/get-daily-production-reports';
 import { DAILY_REPORT_COLUMNS } from '../components/daily-report-columns';
@@ -57,10 +57,7 @@ export function DailyProductionReportPage({ title, viewer }: { title: string; vi
     return (
       <div className="flex flex-col gap-6">
         <PageHeader title={title} />
-        <EmptyState
-          title="No factory assigned"
-          description="Daily reports are made for your factory, and you have none. Ask an administrator to assign one."
-        />
+        <NoFactoryAssigned description="Daily reports are made for your factory, and you have none. Ask an administrator to assign one." />
       </div>
     );
 

@@ -22,6 +22,7 @@ import { checkingText, checkState } from '@web/components/code-check/code-check.
 import { useCheckInput } from '@web/components/code-check/use-check-input';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { SelectField, TextField, TextareaField } from '@web/components/form/form-fields';
+import { SubmitBar } from '@web/components/form/submit-bar';
 import { SubmitButton } from '@web/components/form/submit-button';
 import { UnsavedChangesGuard } from '@web/components/form/unsaved-changes-guard';
 import { useAppForm } from '@web/components/form/use-app-form';
@@ -80,7 +81,6 @@ interface SalesOrderFormProps {
 export function SalesOrderForm({ viewer, factories, categories }: SalesOrderFormProps) {
   const navigate = useNavigate();
   const formId = useId();
-  const hintId = useId();
   const today = localToday();
   const ownFactory = viewer.isGlobal ? null : viewer.factory;
   const create = useCreateSalesOrder();
@@ -363,30 +363,24 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
         </CardContent>
       </Card>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <SubmitButton
-          form={formId}
-          busy={isSubmitting}
-          busyText="Saving..."
-          disabled={readiness.blocked !== null}
-          aria-describedby={readiness.blocked ? hintId : undefined}
-        >
-          <ShoppingCartIcon aria-hidden="true" />
-          {needed > 0 ? `Sell ${stoves(needed)}` : 'Save order'}
-        </SubmitButton>
-        <Link to={SALES_ORDER_PATH} className={buttonVariants({ variant: 'outline' })}>
-          Cancel
-        </Link>
-        {readiness.blocked ? (
-          <p id={hintId} className="text-sm text-muted-foreground">
-            {readiness.blocked}
-          </p>
-        ) : (
-          <p className="text-sm text-muted-foreground">
-            {stoveIds(codesCount)} become sold to {customer?.name ?? 'the customer'} on {dayLabel(date)}.
-          </p>
+      <SubmitBar
+        blocked={readiness.blocked}
+        pending={isSubmitting}
+        ready={`${stoveIds(codesCount)} become sold to ${customer?.name ?? 'the customer'} on ${dayLabel(date)}.`}
+        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center"
+      >
+        {(action) => (
+          <>
+            <SubmitButton {...action} form={formId} busy={isSubmitting} busyText="Saving...">
+              <ShoppingCartIcon aria-hidden="true" />
+              {needed > 0 ? `Sell ${stoves(needed)}` : 'Save order'}
+            </SubmitButton>
+            <Link to={SALES_ORDER_PATH} className={buttonVariants({ variant: 'outline' })}>
+              Cancel
+            </Link>
+          </>
         )}
-      </div>
+      </SubmitBar>
       <UnsavedChangesGuard when={(isDirty || codesCount > 0) && !isSubmitting} />
     </>
   );

@@ -15,6 +15,7 @@ import { DataTableFactoryFilter } from '@web/components/data-table/data-table-fa
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
+import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Loading } from '@web/components/ui/loading';
@@ -150,10 +151,7 @@ function NewSalesOrder({ title, viewer }: { title: string; viewer: SalesOrderVie
     return (
       <div className="flex flex-col gap-6">
         {header}
-        <EmptyState
-          title="No factory assigned"
-          description="Orders are made at your factory, and you have none. Ask an administrator to assign one."
-        />
+        <NoFactoryAssigned description="Orders are made at your factory, and you have none. Ask an administrator to assign one." />
       </div>
     );
   if (factories.isPending || options.isPending)

@@ -3,14 +3,12 @@ import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/for
 import { useDeactivateSalesCategory } from '../api/deactivate-sales-category';
 import { useReactivateSalesCategory } from '../api/reactivate-sales-category';
 
-export type SalesCategoryStatusChange = ActiveStatusChange<SalesCategory>;
-
 /** Asks before deactivating or reactivating a sales category. */
 export function SalesCategoryStatusDialog({
   change,
   onClose,
 }: {
-  change: SalesCategoryStatusChange | null;
+  change: ActiveStatusChange<SalesCategory> | null;
   onClose: () => void;
 }) {
   const { mutateAsync: deactivate } = useDeactivateSalesCategory();

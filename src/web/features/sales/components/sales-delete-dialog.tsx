@@ -1,5 +1,4 @@
-import { toast } from 'sonner';
-import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { DeleteRecordDialog } from '@web/components/form/delete-record-dialog';
 
 interface SalesDeleteDialogProps<T extends { id: string; name: string }> {
   /** The record to delete; null = closed. */
@@ -21,19 +20,13 @@ export function SalesDeleteDialog<T extends { id: string; name: string }>({
   remove,
 }: SalesDeleteDialogProps<T>) {
   return (
-    <ConfirmDialog
-      open={record !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Delete ${record?.name ?? noun}?`}
+    <DeleteRecordDialog
+      record={record}
+      onClose={onClose}
+      noun={noun}
       description={`The ${noun} is removed for good. Only one that no price refers to can be deleted; deactivate the others.`}
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
       errorTitle={`Could not delete the ${noun}`}
-      onConfirm={async () => {
-        if (!record) return;
-        await remove(record.id);
-        toast.success(`${record.name} deleted`);
-      }}
+      remove={remove}
     />
   );
 }

@@ -1,7 +1,8 @@
 import type { SalesPackage } from '@common/contracts/sales';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
-import { useAppForm } from '@web/components/form/use-app-form';
+import type { RecordFormDialogProps } from '@web/components/master-data/record-form-slot';
+import { useRecordForm } from '@web/components/master-data/use-record-form';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
 import { useCkdCategoryOptions } from '@web/lib/ckd-category-options';
@@ -14,38 +15,25 @@ import {
   stoveModelChoices,
 } from './sales-package-form.model';
 
-interface SalesPackageFormDialogProps {
-  /** The package to edit; null creates a new one. */
-  pkg: SalesPackage | null;
-  onClose: () => void;
-}
-
 /** New sales package / Edit: name, code, stove model, stoves per package, extra items, description. */
-export function SalesPackageFormDialog({ pkg, onClose }: SalesPackageFormDialogProps) {
+export function SalesPackageFormDialog({ record: pkg, onClose }: RecordFormDialogProps<SalesPackage>) {
   const { mutateAsync: create } = useCreateSalesPackage();
   const { mutateAsync: update } = useUpdateSalesPackage();
   const models = useCkdCategoryOptions();
 
-  const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
+  const { form, dialog } = useRecordForm({
+    record: pkg,
+    labels: { newTitle: 'New sales package', createLabel: 'Create package', noun: 'sales package' },
     schema: salesPackageFormSchema,
     defaultValues: packageFormDefaults(pkg),
-    onSubmit: (values) => (pkg ? update({ id: pkg.id, changes: values }) : create(values)),
-    successMessage: (saved) => (pkg ? `${saved.name} saved` : `${saved.name} created`),
-    onSuccess: onClose,
-    errorTitle: pkg ? 'Could not save the sales package' : 'Could not create the sales package',
+    save: (values) => (pkg ? update({ id: pkg.id, changes: values }) : create(values)),
+    onClose,
   });
 
   return (
     <FormDialog
-      title={pkg ? `Edit ${pkg.name}` : 'New sales package'}
+      {...dialog}
       description="What is sold: a stove model, how many stoves one package delivers and what comes with them. Name and code must be unique."
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
-      isDirty={isDirty}
-      onClose={onClose}
-      submitLabel={pkg ? 'Save changes' : 'Create package'}
-      busyText={pkg ? 'Saving...' : 'Creating...'}
-      submitDisabled={pkg !== null && !isDirty}
       contentClassName="max-h-[90svh] overflow-y-auto sm:max-w-2xl"
       formClassName="grid gap-4 sm:grid-cols-[1fr_10rem]"
       footerClassName="sm:col-span-2"

@@ -3,14 +3,12 @@ import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/for
 import { useDeactivateSalesPackage } from '../api/deactivate-sales-package';
 import { useReactivateSalesPackage } from '../api/reactivate-sales-package';
 
-export type SalesPackageStatusChange = ActiveStatusChange<SalesPackage>;
-
 /** Asks before deactivating or reactivating a sales package. */
 export function SalesPackageStatusDialog({
   change,
   onClose,
 }: {
-  change: SalesPackageStatusChange | null;
+  change: ActiveStatusChange<SalesPackage> | null;
   onClose: () => void;
 }) {
   const { mutateAsync: deactivate } = useDeactivateSalesPackage();

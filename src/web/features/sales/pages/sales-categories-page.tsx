@@ -1,32 +1,26 @@
-import { useCallback, useState } from 'react';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, Trash2Icon } from 'lucide-react';
 import type { ListSalesCategoriesQuery, SalesCategory } from '@common/contracts/sales';
 import { DataTable } from '@web/components/data-table/data-table';
-import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { Button } from '@web/components/ui/button';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useDeleteSalesCategory } from '../api/delete-sales-category';
 import { useSalesCategories } from '../api/get-sales-categories';
 import { SALES_CATEGORY_COLUMNS } from '../components/sales-category-columns';
 import { SalesCategoryFormDialog } from '../components/sales-category-form-dialog';
-import { SalesCategoryStatusDialog, type SalesCategoryStatusChange } from '../components/sales-category-status-dialog';
+import { SalesCategoryStatusDialog } from '../components/sales-category-status-dialog';
 import { SalesDeleteDialog } from '../components/sales-delete-dialog';
 
-const CATEGORY_FILTERS = { active: ['true', 'false'] } as const;
+const CATEGORY_FILTERS = { active: ACTIVE_FILTER_VALUES } as const;
 
 const CATEGORY_LIST: ListStateConfig<ListSalesCategoriesQuery['sort'], typeof CATEGORY_FILTERS> = {
   sortable: ['name', 'code', 'createdAt'],
   defaultSort: 'name',
   filters: CATEGORY_FILTERS,
 };
-
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
 
 const NOUN = { one: 'sales category', other: 'sales categories' };
 
@@ -35,46 +29,9 @@ export function SalesCategoriesPage({ title }: { title: string }) {
   const list = useListState(CATEGORY_LIST);
   const result = useSalesCategories(list.apiParams);
   const { mutateAsync: remove } = useDeleteSalesCategory();
-  /** The open form: undefined = closed, null = new category. */
-  const [editing, setEditing] = useState<SalesCategory | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<SalesCategoryStatusChange | null>(null);
-  const [deleting, setDeleting] = useState<SalesCategory | null>(null);
+  const actions = useRecordActions({ deletable: unpriced });
 
-  const rowActions = useCallback(
-    (category: SalesCategory): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(category) },
-      category.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            variant: 'destructive',
-            onSelect: () => setStatusChange({ record: category, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: category, action: 'reactivate' }),
-          },
-      ...(category.priceCount === 0
-        ? [
-            {
-              label: 'Delete',
-              icon: Trash2Icon,
-              variant: 'destructive' as const,
-              onSelect: () => setDeleting(category),
-            },
-          ]
-        : []),
-    ],
-    [],
-  );
-
-  const newButton = (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New category
-    </Button>
-  );
+  const newButton = <NewRecordButton onClick={actions.openNew}>New category</NewRecordButton>;
 
   return (
     <div className="flex flex-col gap-6">
@@ -91,10 +48,10 @@ export function SalesCategoriesPage({ title }: { title: string }) {
         result={result}
         getRowId={getCategoryId}
         rowLabel={categoryLabel}
-        rowActions={rowActions}
+        rowActions={actions.rowActions}
         searchLabel="Search sales categories"
         searchPlaceholder="Name, code or description"
-        filters={<DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_OPTIONS} />}
+        filters={<DataTableActiveFilter list={list} />}
         actions={newButton}
         empty={{
           title: 'No sales categories yet',
@@ -102,13 +59,21 @@ export function SalesCategoriesPage({ title }: { title: string }) {
           action: newButton,
         }}
       />
-      {editing !== undefined ? (
-        <SalesCategoryFormDialog key={editing?.id ?? 'new'} category={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
-      <SalesCategoryStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
-      <SalesDeleteDialog record={deleting} onClose={() => setDeleting(null)} noun="sales category" remove={remove} />
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={SalesCategoryFormDialog} />
+      <SalesCategoryStatusDialog change={actions.statusChange} onClose={actions.closeStatusChange} />
+      <SalesDeleteDialog
+        record={actions.deleting}
+        onClose={actions.closeDelete}
+        noun="sales category"
+        remove={remove}
+      />
     </div>
   );
+}
+
+/** Only a category no price refers to can be deleted. */
+function unpriced(category: SalesCategory): boolean {
+  return category.priceCount === 0;
 }
 
 function getCategoryId(category: SalesCategory): string {

@@ -1,12 +1,12 @@
-import { useCallback, useState } from 'react';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, Trash2Icon } from 'lucide-react';
 import type { ListSalesPackagesQuery, SalesPackage } from '@common/contracts/sales';
 import { DataTable } from '@web/components/data-table/data-table';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { Button } from '@web/components/ui/button';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useCkdCategoryOptions } from '@web/lib/ckd-category-options';
 import { useDeleteSalesPackage } from '../api/delete-sales-package';
@@ -14,20 +14,15 @@ import { useSalesPackages } from '../api/get-sales-packages';
 import { SalesDeleteDialog } from '../components/sales-delete-dialog';
 import { SALES_PACKAGE_COLUMNS } from '../components/sales-package-columns';
 import { SalesPackageFormDialog } from '../components/sales-package-form-dialog';
-import { SalesPackageStatusDialog, type SalesPackageStatusChange } from '../components/sales-package-status-dialog';
+import { SalesPackageStatusDialog } from '../components/sales-package-status-dialog';
 
-const PACKAGE_FILTERS = { active: ['true', 'false'], ckdCategoryId: null } as const;
+const PACKAGE_FILTERS = { active: ACTIVE_FILTER_VALUES, ckdCategoryId: null } as const;
 
 const PACKAGE_LIST: ListStateConfig<ListSalesPackagesQuery['sort'], typeof PACKAGE_FILTERS> = {
   sortable: ['name', 'code', 'stovesPerPackage', 'createdAt'],
   defaultSort: 'name',
   filters: PACKAGE_FILTERS,
 };
-
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
 
 const NOUN = { one: 'sales package', other: 'sales packages' };
 
@@ -37,39 +32,9 @@ export function SalesPackagesPage({ title }: { title: string }) {
   const result = useSalesPackages(list.apiParams);
   const models = useCkdCategoryOptions();
   const { mutateAsync: remove } = useDeleteSalesPackage();
-  /** The open form: undefined = closed, null = new package. */
-  const [editing, setEditing] = useState<SalesPackage | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<SalesPackageStatusChange | null>(null);
-  const [deleting, setDeleting] = useState<SalesPackage | null>(null);
+  const actions = useRecordActions({ deletable: unpriced });
 
-  const rowActions = useCallback(
-    (pkg: SalesPackage): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(pkg) },
-      pkg.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            variant: 'destructive',
-            onSelect: () => setStatusChange({ record: pkg, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: pkg, action: 'reactivate' }),
-          },
-      ...(pkg.priceCount === 0
-        ? [{ label: 'Delete', icon: Trash2Icon, variant: 'destructive' as const, onSelect: () => setDeleting(pkg) }]
-        : []),
-    ],
-    [],
-  );
-
-  const newButton = (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New package
-    </Button>
-  );
+  const newButton = <NewRecordButton onClick={actions.openNew}>New package</NewRecordButton>;
   const modelOptions = (models.data ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.code})` }));
 
   return (
@@ -87,12 +52,12 @@ export function SalesPackagesPage({ title }: { title: string }) {
         result={result}
         getRowId={getPackageId}
         rowLabel={packageLabel}
-        rowActions={rowActions}
+        rowActions={actions.rowActions}
         searchLabel="Search sales packages"
         searchPlaceholder="Name, code or extra items"
         filters={
           <>
-            <DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_OPTIONS} />
+            <DataTableActiveFilter list={list} />
             <DataTableFilterSelect list={list} name="ckdCategoryId" label="Stove model" options={modelOptions} />
           </>
         }
@@ -104,13 +69,16 @@ export function SalesPackagesPage({ title }: { title: string }) {
           action: newButton,
         }}
       />
-      {editing !== undefined ? (
-        <SalesPackageFormDialog key={editing?.id ?? 'new'} pkg={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
-      <SalesPackageStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
-      <SalesDeleteDialog record={deleting} onClose={() => setDeleting(null)} noun="sales package" remove={remove} />
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={SalesPackageFormDialog} />
+      <SalesPackageStatusDialog change={actions.statusChange} onClose={actions.closeStatusChange} />
+      <SalesDeleteDialog record={actions.deleting} onClose={actions.closeDelete} noun="sales package" remove={remove} />
     </div>
   );
+}
+
+/** Only a package no price refers to can be deleted. */
+function unpriced(pkg: SalesPackage): boolean {
+  return pkg.priceCount === 0;
 }
 
 function getPackageId(pkg: SalesPackage): string {

@@ -3,14 +3,12 @@ import { ActiveStatusDialog, type ActiveStatusChange } from '@web/components/for
 import { useDeactivateSteelCategory } from '../api/deactivate-steel-category';
 import { useReactivateSteelCategory } from '../api/reactivate-steel-category';
 
-export type SteelCategoryStatusChange = ActiveStatusChange<SteelCategory>;
-
 /** Asks before deactivating or reactivating a steel category. */
 export function SteelCategoryStatusDialog({
   change,
   onClose,
 }: {
-  change: SteelCategoryStatusChange | null;
+  change: ActiveStatusChange<SteelCategory> | null;
   onClose: () => void;
 }) {
   const { mutateAsync: deactivate } = useDeactivateSteelCategory();

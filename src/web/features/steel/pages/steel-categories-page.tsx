@@ -1,20 +1,20 @@
-import { useCallback, useState } from 'react';
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon } from 'lucide-react';
 import { STEEL_UNITS, type ListSteelCategoriesQuery, type SteelCategory } from '@common/contracts/steel';
 import { DataTable } from '@web/components/data-table/data-table';
+import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
-import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { Button } from '@web/components/ui/button';
+import { NewRecordButton } from '@web/components/master-data/new-record-button';
+import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
+import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useSteelCategories } from '../api/get-steel-categories';
 import { STEEL_CATEGORY_COLUMNS } from '../components/steel-category-columns';
 import { SteelCategoryFormDialog } from '../components/steel-category-form-dialog';
-import { SteelCategoryStatusDialog, type SteelCategoryStatusChange } from '../components/steel-category-status-dialog';
+import { SteelCategoryStatusDialog } from '../components/steel-category-status-dialog';
 import { canEditSteelCategories, type SteelViewer } from '../components/steel-viewer';
 
-const CATEGORY_FILTERS = { active: ['true', 'false'], unit: STEEL_UNITS } as const;
+const CATEGORY_FILTERS = { active: ACTIVE_FILTER_VALUES, unit: STEEL_UNITS } as const;
 
 const CATEGORY_LIST: ListStateConfig<ListSteelCategoriesQuery['sort'], typeof CATEGORY_FILTERS> = {
   sortable: ['name', 'reorderLevel', 'totalStock', 'createdAt'],
@@ -22,10 +22,6 @@ const CATEGORY_LIST: ListStateConfig<ListSteelCategoriesQuery['sort'], typeof CA
   filters: CATEGORY_FILTERS,
 };
 
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
 const UNIT_OPTIONS = [
   { value: 'kg', label: 'kg' },
   { value: 'sheet', label: 'Sheets' },
@@ -38,35 +34,9 @@ export function SteelCategoriesPage({ title, viewer }: { title: string; viewer: 
   const list = useListState(CATEGORY_LIST);
   const result = useSteelCategories(list.apiParams);
   const canEdit = canEditSteelCategories(viewer);
-  /** The open form: undefined = closed, null = new category. */
-  const [editing, setEditing] = useState<SteelCategory | null | undefined>(undefined);
-  const [statusChange, setStatusChange] = useState<SteelCategoryStatusChange | null>(null);
+  const actions = useRecordActions<SteelCategory>();
 
-  const rowActions = useCallback(
-    (category: SteelCategory): DataTableRowAction[] => [
-      { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(category) },
-      category.active
-        ? {
-            label: 'Deactivate',
-            icon: PowerOffIcon,
-            variant: 'destructive',
-            onSelect: () => setStatusChange({ record: category, action: 'deactivate' }),
-          }
-        : {
-            label: 'Reactivate',
-            icon: PowerIcon,
-            onSelect: () => setStatusChange({ record: category, action: 'reactivate' }),
-          },
-    ],
-    [],
-  );
-
-  const newButton = canEdit ? (
-    <Button size="sm" onClick={() => setEditing(null)}>
-      <PlusIcon aria-hidden="true" />
-      New category
-    </Button>
-  ) : null;
+  const newButton = canEdit ? <NewRecordButton onClick={actions.openNew}>New category</NewRecordButton> : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -87,12 +57,12 @@ export function SteelCategoriesPage({ title, viewer }: { title: string; viewer: 
         result={result}
         getRowId={getCategoryId}
         rowLabel={categoryLabel}
-        {...(canEdit ? { rowActions } : {})}
+        {...(canEdit ? { rowActions: actions.rowActions } : {})}
         searchLabel="Search steel categories"
         searchPlaceholder="Name or grade"
         filters={
           <>
-            <DataTableFilterSelect list={list} name="active" label="Status" options={ACTIVE_OPTIONS} />
+            <DataTableActiveFilter list={list} />
             <DataTableFilterSelect list={list} name="unit" label="Unit" options={UNIT_OPTIONS} />
           </>
         }
@@ -105,10 +75,8 @@ export function SteelCategoriesPage({ title, viewer }: { title: string; viewer: 
           action: newButton,
         }}
       />
-      {editing !== undefined ? (
-        <SteelCategoryFormDialog key={editing?.id ?? 'new'} category={editing} onClose={() => setEditing(undefined)} />
-      ) : null}
-      <SteelCategoryStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
+      <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={SteelCategoryFormDialog} />
+      <SteelCategoryStatusDialog change={actions.statusChange} onClose={actions.closeStatusChange} />
     </div>
   );
 }

@@ -9,8 +9,10 @@ import { CheckedCodeEntry } from '@web/components/code-check/checked-code-entry'
 import { checkingText, checkState } from '@web/components/code-check/code-check.model';
 import { useCheckInput } from '@web/components/code-check/use-check-input';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
+import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { fieldErrorsOf } from '@web/components/form/server-errors.model';
+import { SubmitBar } from '@web/components/form/submit-bar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -52,7 +54,7 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
   const factories = useFactoryOptions();
   const models = useCkdCategoryOptions();
   const navigate = useNavigate();
-  const ids = { factory: useId(), date: useId(), model: useId(), note: useId(), blocked: useId() };
+  const ids = { factory: useId(), date: useId(), model: useId(), note: useId() };
 
   const ownFactory = viewer.isGlobal ? null : viewer.factory;
   const [chosenFactory, setChosenFactory] = useState('');
@@ -142,10 +144,7 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
     return (
       <div className="flex flex-col gap-6">
         <PageHeader title={title} />
-        <EmptyState
-          title="No factory assigned"
-          description="Stove reports are for your factory, and you have none. Ask an administrator to assign one."
-        />
+        <NoFactoryAssigned description="Stove reports are for your factory, and you have none. Ask an administrator to assign one." />
       </div>
     );
   if (models.isError)
@@ -304,21 +303,14 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
               }}
             />
           </FieldBox>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              onClick={() => setConfirming(true)}
-              disabled={readiness.blocked !== null || submit.isPending}
-              aria-describedby={readiness.blocked ? ids.blocked : undefined}
-            >
-              <ClipboardCheckIcon aria-hidden="true" />
-              {codes.length > 0 ? `Report ${stoves(codes.length)}` : 'Submit report'}
-            </Button>
-            {readiness.blocked ? (
-              <p id={ids.blocked} className="text-sm text-muted-foreground">
-                {readiness.blocked}
-              </p>
-            ) : null}
-          </div>
+          <SubmitBar blocked={readiness.blocked} pending={submit.isPending}>
+            {(action) => (
+              <Button {...action} onClick={() => setConfirming(true)}>
+                <ClipboardCheckIcon aria-hidden="true" />
+                {codes.length > 0 ? `Report ${stoves(codes.length)}` : 'Submit report'}
+              </Button>
+            )}
+          </SubmitBar>
         </CardContent>
       </Card>
 

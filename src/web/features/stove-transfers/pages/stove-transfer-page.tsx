@@ -13,10 +13,11 @@ import { CheckedCodeEntry } from '@web/components/code-check/checked-code-entry'
 import { checkingText, checkState } from '@web/components/code-check/code-check.model';
 import { useCheckInput } from '@web/components/code-check/use-check-input';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
+import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { SubmitBar } from '@web/components/form/submit-bar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { EmptyState } from '@web/components/ui/empty-state';
 import { Label } from '@web/components/ui/label';
 import { Loading } from '@web/components/ui/loading';
 import { NativeSelect } from '@web/components/ui/native-select';
@@ -44,7 +45,7 @@ function factoryLabel(factory: Pick<FactoryOption, 'name' | 'code'>): string {
 export function StoveTransferPage({ title, viewer: me }: { title: string; viewer: TransferViewer }) {
   const factories = useFactoryOptions();
   const navigate = useNavigate();
-  const ids = { from: useId(), to: useId(), note: useId(), blocked: useId() };
+  const ids = { from: useId(), to: useId(), note: useId() };
 
   const ownFactory = me.isGlobal ? null : me.factory;
   const [chosenFrom, setChosenFrom] = useState('');
@@ -110,10 +111,7 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
     return (
       <div className="flex flex-col gap-6">
         <PageHeader title={title} />
-        <EmptyState
-          title="No factory assigned"
-          description="Stove IDs are sent from your factory, and you have none. Ask an administrator to assign one."
-        />
+        <NoFactoryAssigned description="Stove IDs are sent from your factory, and you have none. Ask an administrator to assign one." />
       </div>
     );
 
@@ -213,21 +211,14 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
               onChange={(event) => setNote(event.target.value)}
             />
           </div>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              onClick={() => setConfirming(true)}
-              disabled={readiness.blocked !== null || send.isPending}
-              aria-describedby={readiness.blocked ? ids.blocked : undefined}
-            >
-              <SendIcon aria-hidden="true" />
-              {codes.length > 0 ? `Send ${stoveIds(codes.length)}` : 'Send'}
-            </Button>
-            {readiness.blocked ? (
-              <p id={ids.blocked} className="text-sm text-muted-foreground">
-                {readiness.blocked}
-              </p>
-            ) : null}
-          </div>
+          <SubmitBar blocked={readiness.blocked} pending={send.isPending}>
+            {(action) => (
+              <Button {...action} onClick={() => setConfirming(true)}>
+                <SendIcon aria-hidden="true" />
+                {codes.length > 0 ? `Send ${stoveIds(codes.length)}` : 'Send'}
+              </Button>
+            )}
+          </SubmitBar>
         </CardContent>
       </Card>
 

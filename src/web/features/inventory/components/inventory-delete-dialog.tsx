@@ -1,7 +1,6 @@
-import { toast } from 'sonner';
-import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { DeleteRecordDialog } from '@web/components/form/delete-record-dialog';
 
-interface DeleteRecordDialogProps<T extends { id: string; name: string }> {
+interface InventoryDeleteDialogProps<T extends { id: string; name: string }> {
   /** The record to delete; null = closed. */
   record: T | null;
   onClose: () => void;
@@ -18,34 +17,28 @@ interface DeleteRecordDialogProps<T extends { id: string; name: string }> {
  * Asks before deleting a category, unit or item: possible only while it is unused; otherwise the
  * server refuses (409) and its reason shows, and the record can be deactivated instead.
  */
-export function DeleteRecordDialog<T extends { id: string; name: string }>({
+export function InventoryDeleteDialog<T extends { id: string; name: string }>({
   record,
   onClose,
   noun,
   unusedWhen,
   usage,
   remove,
-}: DeleteRecordDialogProps<T>) {
+}: InventoryDeleteDialogProps<T>) {
   const used = record ? usage(record) : null;
   return (
-    <ConfirmDialog
-      open={record !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Delete ${record?.name ?? `the ${noun}`}?`}
+    <DeleteRecordDialog
+      record={record}
+      onClose={onClose}
+      noun={`the ${noun}`}
       description={
         <>
           A {noun} can be deleted only {unusedWhen}; otherwise deactivate it instead.{' '}
           {used ? `${used}, so it will not be deleted.` : 'Deleting cannot be undone.'}
         </>
       }
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
       errorTitle={`Could not delete ${record?.name ?? `the ${noun}`}`}
-      onConfirm={async () => {
-        if (!record) return;
-        await remove(record.id);
-        toast.success(`${record.name} deleted`);
-      }}
+      remove={remove}
     />
   );
 }
