@@ -16,6 +16,8 @@ const tags = ['audit'];
 /** user-management, and the Admin group on top (checked in each handler). */
 const config = { permission: 'user-management' } as const;
 
+const ADMIN_ONLY = 'The caller is not a member of the Admin group.';
+
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) {
@@ -25,10 +27,18 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log',
     {
-      config,
+      config: {
+        ...config,
+        errors: { 400: 'The end is before the start (`details.fieldErrors.to`).', 403: ADMIN_ONLY },
+      },
       schema: {
         tags,
         summary: 'The audit log, newest first (Admin group only)',
+        description:
+          'Who did what to which record, with the record before and after and the IP address; for the Admin ' +
+          'group only, even when another group holds user-management. `q` searches the record id; filters ' +
+          '`actorId`, `recordType`, `action`, `from` and `to` (a date is a whole UTC day, a date-time an ' +
+          'exact instant; both bounds included). Keyset paged by time.',
         querystring: listAuditLogQuerySchema,
         response: { 200: auditLogListSchema },
       },
@@ -42,10 +52,16 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log/export.csv',
     {
-      config,
+      config: {
+        ...config,
+        errors: { 400: 'The end is before the start (`details.fieldErrors.to`).', 403: ADMIN_ONLY },
+      },
       schema: {
         tags,
         summary: 'Export the filtered audit log as CSV (Admin group only)',
+        description:
+          'The entries of `GET /api/audit-log` with the same filters, as CSV: time, user email and name, ' +
+          'action, record type and id, before and after (JSON) and IP address.',
         querystring: exportAuditLogQuerySchema,
       },
     },
@@ -73,8 +89,13 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log/facets',
     {
-      config,
-      schema: { tags, summary: 'The record types and actions found in the log', response: { 200: auditFacetsSchema } },
+      config: { ...config, errors: { 403: ADMIN_ONLY } },
+      schema: {
+        tags,
+        summary: 'The record types and actions found in the log',
+        description: 'The distinct record types and actions in the log, for the filters (Admin group only).',
+        response: { 200: auditFacetsSchema },
+      },
     },
     async (request) => {
       assertAuditReader(actorOf(request));
@@ -85,8 +106,13 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log/actors',
     {
-      config,
-      schema: { tags, summary: 'Everyone who appears as the user of an entry', response: { 200: auditActorsSchema } },
+      config: { ...config, errors: { 403: ADMIN_ONLY } },
+      schema: {
+        tags,
+        summary: 'Everyone who appears as the user of an entry',
+        description: 'Every user who appears as the actor of an entry, for the user filter (Admin group only).',
+        response: { 200: auditActorsSchema },
+      },
     },
     async (request) => {
       assertAuditReader(actorOf(request));
