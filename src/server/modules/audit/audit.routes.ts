@@ -14,9 +14,15 @@ import { assertAuditReader, auditActors, auditFacets, exportAuditLog, listAuditL
 
 const tags = ['audit'];
 /** user-management, and the Admin group on top (checked in each handler). */
-const config = { permission: 'user-management' } as const;
-
-const ADMIN_ONLY = 'The caller is not a member of the Admin group.';
+const config = {
+  permission: 'user-management',
+  errors: { 403: 'The caller is not a member of the Admin group.' },
+} as const;
+/** The list and its export: a period whose end is before its start. */
+const listConfig = {
+  ...config,
+  errors: { ...config.errors, 400: 'The end is before the start (`details.fieldErrors.to`).' },
+};
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -27,10 +33,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log',
     {
-      config: {
-        ...config,
-        errors: { 400: 'The end is before the start (`details.fieldErrors.to`).', 403: ADMIN_ONLY },
-      },
+      config: listConfig,
       schema: {
         tags,
         summary: 'The audit log, newest first (Admin group only)',
@@ -52,10 +55,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log/export.csv',
     {
-      config: {
-        ...config,
-        errors: { 400: 'The end is before the start (`details.fieldErrors.to`).', 403: ADMIN_ONLY },
-      },
+      config: listConfig,
       schema: {
         tags,
         summary: 'Export the filtered audit log as CSV (Admin group only)',
@@ -89,7 +89,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log/facets',
     {
-      config: { ...config, errors: { 403: ADMIN_ONLY } },
+      config,
       schema: {
         tags,
         summary: 'The record types and actions found in the log',
@@ -106,7 +106,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log/actors',
     {
-      config: { ...config, errors: { 403: ADMIN_ONLY } },
+      config,
       schema: {
         tags,
         summary: 'Everyone who appears as the user of an entry',
