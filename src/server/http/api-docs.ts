@@ -169,9 +169,9 @@ export const apiDocsTransform: SwaggerTransform = (document) => {
 };
 
 /** The general rules of the API: the document's introduction (info.description). */
-export const API_INTRODUCTION = `The JSON API of the stove back office, under \`/api\`. This reference is generated from the
-routes' own schemas: Swagger UI serves it at \`/api/docs\` (the OpenAPI document at \`/api/docs/json\`), and
-\`npm run docs:api\` writes it to \`docs/api.md\`.
+export const API_INTRODUCTION = `The JSON API of the stove back office, under \`/api\`. This reference is generated from the routes' own
+schemas: Swagger UI serves it at \`/api/docs\` (the OpenAPI document at \`/api/docs/json\`), and \`npm run
+docs:api\` writes it to \`docs/api.md\`.
 
 ## Errors
 
@@ -179,56 +179,58 @@ Every error is answered as \`{ "error": { "code", "message", "details"? } }\`, w
 on. Each endpoint lists the error statuses it may answer and what they mean there:
 
 - **400** \`VALIDATION_FAILED\`: bad input. \`details.fieldErrors\` maps each field, by its path (e.g.
-  \`lines.2.quantity\`), to its messages; \`message\` repeats the first. A body that is not JSON, larger than
-  10 MB or of another media type gets its own 4xx status with the same code.
+  \`lines.2.quantity\`), to its messages; \`message\` repeats the first. A body that is not JSON, larger than 10
+  MB or of another media type gets its own 4xx status with the same code.
 - **401** \`UNAUTHENTICATED\` without a session, \`SESSION_EXPIRED\` after 15 minutes of inactivity.
-- **403** \`FORBIDDEN\` without the permission the endpoint declares (checked before the body is read), or
-  for another factory than the caller's own (factory scope); \`BAD_ORIGIN\` for a state-changing call from
-  another site.
+- **403** \`FORBIDDEN\` without the permission the endpoint declares (checked before the body is read), or for
+  another factory than the caller's own (factory scope); \`BAD_ORIGIN\` for a state-changing call from another
+  site.
 - **404** \`NOT_FOUND\`: no such record, or one the caller may not see; an unknown path under \`/api\` is
   answered \`No such endpoint: METHOD /path\`.
-- **409** \`CONFLICT\`: the request is valid but the data refuses it (a taken name: \`details.fieldErrors\`
-  on the field; some items of a many-item request: \`details.problems\`).
+- **409** \`CONFLICT\`: the request is valid but the data refuses it (a taken name: \`details.fieldErrors\` on
+  the field; some items of a many-item request: \`details.problems\`).
 - **429** \`RATE_LIMITED\`: too many attempts; the message says how long to wait.
 - **500** \`INTERNAL\`: a bug.
 
 ## Sessions and permissions
 
 A session starts with \`POST /api/auth/sign-in/email\` and lives in an httpOnly cookie; it ends after 15
-minutes of inactivity, and after 12 hours in any case. Every endpoint declares its permission: public, any signed-in user, a permission, or
-a list of permissions of which the caller needs any one (shown as "Permission:" and in the \`x-permission\`
-field of the OpenAPI document). \`src/server/http/authorization-matrix.test.ts\` checks every endpoint's
-permission for every group. A state-changing call (POST, PUT, PATCH, DELETE) from a browser must come from
-the app's own origin or one of \`TRUSTED_ORIGINS\`: \`403 BAD_ORIGIN\` otherwise. Factory-scoped users see
-and act on their own factory only, whatever the request asks for.
+minutes of inactivity, and after 12 hours in any case. Every endpoint declares its permission: public, any
+signed-in user, a permission, or a list of permissions of which the caller needs any one (shown as
+"Permission:" and in the \`x-permission\` field of the OpenAPI document). A user's permissions are the
+components their groups are granted in the group × component table (\`GET /api/group-permissions\`), plus a
+few that follow from the groups themselves (e.g. edit-documentation for the Admin group);
+\`src/server/http/authorization-matrix.test.ts\` checks every endpoint's permission for every group. A
+state-changing call (POST, PUT, PATCH, DELETE) from a browser must come from the app's own origin or one of
+\`TRUSTED_ORIGINS\`: \`403 BAD_ORIGIN\` otherwise. Factory-scoped users see and act on their own factory only,
+whatever the request asks for.
 
 ## Lists
 
-Lists follow one convention (\`src/common/contracts/list.ts\`): query parameters \`q\` (search), \`sort\`,
-\`dir\` (\`asc\`/\`desc\`), \`limit\` (at most 200, default 50), \`cursor\` (keyset paging: the previous
-page's \`nextCursor\`) and the list's filters (booleans as \`true\`/\`false\`). The answer is
-\`{ items, nextCursor, total, totalCapped }\`: \`nextCursor\` is null on the last page, and counting stops at
-10,000 (then \`totalCapped\` is true). \`…/export.csv\` with the same filters streams the whole filtered,
-sorted list as CSV.
+Lists follow one convention (\`src/common/contracts/list.ts\`): query parameters \`q\` (search), \`sort\`, \`dir\`
+(\`asc\`/\`desc\`), \`limit\` (at most 200, default 50), \`cursor\` (keyset paging: the previous page's
+\`nextCursor\`) and the list's filters (booleans as \`true\`/\`false\`). The answer is \`{ items, nextCursor,
+total, totalCapped }\`: \`nextCursor\` is null on the last page, and counting stops at 10,000 (then
+\`totalCapped\` is true). \`…/export.csv\` with the same filters streams the whole filtered, sorted list as CSV.
 
 ## CSV imports
 
-A CSV import takes \`{ csv, dryRun }\`: a dry run reports the row-level errors and writes nothing; the
-import writes every valid row in one transaction.
+A CSV import takes \`{ csv, dryRun }\`: a dry run reports the row-level errors and writes nothing; the import
+writes every valid row in one transaction.
 
 ## Requests with many stove ID codes
 
 Stove ID requests that carry many codes (import, void, label sheet of chosen IDs, transfer, approval; at
-most 100,000 codes) are all or nothing: when any code is refused nothing changes and the answer is
-\`409 CONFLICT\` with \`details.problems\`, a \`{ code, reason }[]\` naming each refused code and why. An
-import's malformed or repeated codes are a \`400 VALIDATION_FAILED\` with the same \`details.problems\`; a
-generated batch whose codes already exist lists the first 100 of them. Factory-scoped users see and act on
-their own factory's IDs, and on transfers from or to it, only.
+most 100,000 codes) are all or nothing: when any code is refused nothing changes and the answer is \`409
+CONFLICT\` with \`details.problems\`, a \`{ code, reason }[]\` naming each refused code and why. An import's
+malformed or repeated codes are a \`400 VALIDATION_FAILED\` with the same \`details.problems\`; a generated
+batch whose codes already exist lists the first 100 of them. Factory-scoped users see and act on their own
+factory's IDs, and on transfers from or to it, only.
 
 ## Batch generation progress
 
 \`POST /api/stove-id-batches\` answers 201 with the batch, or, with \`Accept: application/x-ndjson\`, streams
-JSON lines \`{"progress":0}\`, \`{"progress":0.25}\`, … ending with \`{"batch":{…}}\` or \`{"error":{…}}\`.
-Bad input, scope and existing codes are still answered as ordinary errors before anything streams; a
-started batch commits or rolls back even if the client leaves.
+JSON lines \`{"progress":0}\`, \`{"progress":0.25}\`, … ending with \`{"batch":{…}}\` or \`{"error":{…}}\`. Bad
+input, scope and existing codes are still answered as ordinary errors before anything streams; a started
+batch commits or rolls back even if the client leaves.
 `;

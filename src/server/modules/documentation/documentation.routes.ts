@@ -26,6 +26,8 @@ import {
 const tags = ['documentation'];
 const read = { permission: 'system-documentation' } as const;
 const write = { permission: 'edit-documentation' } as const;
+/** Said by both routes that write. */
+const EDITORS = 'Only the Admin group holds edit-documentation.';
 const NOT_FOUND = 'No documentation page at this address.';
 /** Any text: an address that is not a page's is a 404, not a 400. */
 const slugParams = z.object({ slug: z.string().trim().toLowerCase().min(1).max(200) });
@@ -133,7 +135,8 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
         description:
           'Creates a page `{ title, section, body, slug? }` at its address (`slug`, made from the title ' +
           'when absent). Every save is a version in the history and an audit row; pages are never deleted. ' +
-          'Answers 201.',
+          'Answers 201. ' +
+          EDITORS,
         body: createDocPageSchema,
         response: { 201: docPageSchema },
       },
@@ -158,7 +161,8 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
           'Saves a new version of any of the title, section and text. `version` is the version the editor ' +
           'started from: when someone saved since, nothing changes and the answer names who and when. A ' +
           'save that changes nothing is no new version. Every save is a version in the history and an audit ' +
-          'row.',
+          'row. ' +
+          EDITORS,
         params: slugParams,
         body: updateDocPageSchema,
         response: { 200: docPageSchema },
