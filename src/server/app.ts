@@ -6,16 +6,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../common/contracts/errors';
 import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { API_INTRODUCTION, apiDocsTransform } from './http/api-docs';
 import { AppError, type FieldErrors } from './http/errors';
 import { createSessionResolver } from './auth/session';
 import { guard } from './http/guard';
@@ -94,10 +90,10 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Stove back office API', version: '1.0.0' },
+      info: { title: 'Stove back office API', version: '1.0.0', description: API_INTRODUCTION },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: apiDocsTransform,
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 

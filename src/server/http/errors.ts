@@ -1,5 +1,6 @@
 /** The one error type services throw; the error handler turns it into `{ error: { code, message, details? } }`. */
-import { ERROR_CODES } from '../../common/contracts/errors';
+import type { z } from 'zod';
+import { ERROR_CODES, type itemProblemSchema } from '../../common/contracts/errors';
 
 export class AppError extends Error {
   constructor(
@@ -30,7 +31,4 @@ export const errors = {
 };
 
 /** One refused item of a multi-item request (a stove ID code, a line…) and why. */
-export interface ItemProblem {
-  code: string;
-  reason: string;
-}
+export type ItemProblem = z.infer<typeof itemProblemSchema>;

@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../../common/contracts/errors';
 import { MESSAGES } from '../../common/constants';
 import type { Permission } from '../../common/permissions';
 import type { Actor } from '../auth/actor';
+import type { RouteErrors, RouteSuccess } from './api-docs';
 import { actorOf as sessionActor } from '../auth/actor';
 import type { SessionResolver } from '../auth/session';
 import { AppError, errors } from './errors';
@@ -25,13 +26,18 @@ export function holdsRoutePermission(permissions: ReadonlySet<Permission>, requi
   return required.some((p) => permissions.has(p));
 }
 
-function describePermission(required: Permission | readonly Permission[]): string {
+/** The permission a route needs, as its 403 message and the API reference name it. */
+export function describePermission(required: Permission | readonly Permission[]): string {
   return typeof required === 'string' ? required : required.join(' or ');
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /** The route's own error answers with their meaning, for the API reference (src/server/http/api-docs.ts). */
+    errors?: RouteErrors;
+    /** The route's success answer when its schema declares none (no JSON body), for the API reference. */
+    success?: RouteSuccess;
   }
   interface FastifyRequest {
     actor: Actor | null;

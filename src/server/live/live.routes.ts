@@ -35,8 +35,28 @@ export async function liveRoutes(
   app.get(
     '/api/live',
     {
-      config: { permission: 'authenticated' },
-      schema: { tags: ['live'], summary: 'Live updates for the signed-in user (text/event-stream)' },
+      config: {
+        permission: 'authenticated',
+        errors: { 406: 'The request does not accept `text/event-stream`: the address is for EventSource only.' },
+        success: {
+          status: 200,
+          mediaType: 'text/event-stream',
+          description: 'The event stream, open until the client leaves or the session ends.',
+        },
+      },
+      schema: {
+        tags: ['live'],
+        summary: 'Live updates for the signed-in user (text/event-stream)',
+        description:
+          'Server-sent events that tell open pages what changed, so they refetch it (ask with `Accept: ' +
+          'text/event-stream`). The stream opens with `ready` `{ transport }`; then each `live` event is a ' +
+          '`{ kind, … }` with kind `stove-ids`, `stock`, `sales`, `transfer`, `announcement`, `calendar` or ' +
+          '`resync` (the server lost events: refetch everything), naming what changed and the factories it ' +
+          "touches. Factory-scoped users get only their factory's events and company-wide ones; an " +
+          'announcement reaches only its audience. Every 25 s a comment keeps proxies from closing the ' +
+          'stream and the session is checked again: `signed-out` ends the stream when the session is gone ' +
+          '(deactivated, revoked or idle), and a changed factory or groups apply from then on.',
+      },
     },
     async (request, reply) => {
       let viewer = viewerOf(actorOf(request));

@@ -27,6 +27,11 @@ import {
 const tags = ['announcements'];
 const params = z.object({ id: z.string().uuid('Not an announcement id') });
 const config = { permission: 'announcement-management' } as const;
+const NOT_FOUND = 'No such announcement, or one the caller may not manage.';
+const AUDIENCE = {
+  400: 'An unknown or deactivated factory (`details.fieldErrors.audienceFactoryIds`), or an expiry not after the publish time or in the past (`details.fieldErrors.expiresAt`).',
+  403: 'A factory-scoped manager addressing another factory than their own (or having none).',
+};
 const everyone = { permission: 'authenticated' } as const;
 
 export async function announcementRoutes(app: FastifyInstance, opts: { db: Database }) {
@@ -41,6 +46,10 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
       schema: {
         tags,
         summary: 'My published announcements: pinned first, then newest, with read flags',
+        description:
+          'The published, unexpired announcements addressed to the caller by their groups and factory: ' +
+          'pinned first, then newest; at most 50; each with `read`, `author` and `publishAt`; and `unread`, ' +
+          'how many are unread.',
         response: { 200: myAnnouncementsSchema },
       },
     },
@@ -54,6 +63,7 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
       schema: {
         tags,
         summary: 'How many of my announcements I have not read',
+        description: "The count of the caller's unread announcements, `{ unread }`.",
         response: { 200: unreadAnnouncementsSchema },
       },
     },
@@ -64,7 +74,12 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
     '/api/announcements/read-all',
     {
       config: everyone,
-      schema: { tags, summary: 'Mark all my announcements as read', response: { 200: unreadAnnouncementsSchema } },
+      schema: {
+        tags,
+        summary: 'Mark all my announcements as read',
+        description: 'Marks every announcement addressed to the caller as read; answers `{ unread }`.',
+        response: { 200: unreadAnnouncementsSchema },
+      },
     },
     async (request) => markAllAnnouncementsRead(db, actorOf(request)),
   );
@@ -72,10 +87,16 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
   r.post(
     '/api/announcements/:id/read',
     {
-      config: everyone,
+      config: {
+        ...everyone,
+        errors: {
+          404: 'The announcement does not reach the caller now (not addressed to them, not published, or expired).',
+        },
+      },
       schema: {
         tags,
         summary: 'Mark one of my announcements as read (idempotent)',
+        description: 'Marks one announcement as read by the caller (again is fine); answers `{ unread }`.',
         params,
         response: { 200: unreadAnnouncementsSchema },
       },
@@ -91,6 +112,10 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
       schema: {
         tags,
         summary: 'List announcements',
+        description:
+          'The announcements the caller manages, newest publish time first. `q` searches the title and ' +
+          'text; filters `status` (`scheduled`, `live` or `expired`) and `pinned`. A factory-scoped manager ' +
+          '(if granted the permission) sees the announcements addressed to exactly their factory.',
         querystring: listAnnouncementsQuerySchema,
         response: { 200: announcementListSchema },
       },
@@ -100,17 +125,31 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
 
   r.get(
     '/api/announcements/:id',
-    { config, schema: { tags, summary: 'One announcement', params, response: { 200: announcementSchema } } },
+    {
+      config: { ...config, errors: { 404: NOT_FOUND } },
+      schema: {
+        tags,
+        summary: 'One announcement',
+        description: 'One announcement the caller manages.',
+        params,
+        response: { 200: announcementSchema },
+      },
+    },
     async (request) => getAnnouncement(db, actorOf(request), request.params.id),
   );
 
   r.post(
     '/api/announcements',
     {
-      config,
+      config: { ...config, errors: AUDIENCE },
       schema: {
         tags,
         summary: 'Create (publish or schedule) an announcement',
+        description:
+          'Publishes an announcement (a title, a Markdown text of at most 20,000 characters) now, or ' +
+          'schedules it for `publishAt`, until `expiresAt` if given. Empty audiences: everyone; with both ' +
+          'groups and factories, a reader must match both. A factory-scoped manager addresses only their ' +
+          'own factory (the default). Audited and pushed to open pages. Answers 201.',
         body: createAnnouncementSchema,
         response: { 201: announcementSchema },
       },
@@ -121,10 +160,13 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
   r.patch(
     '/api/announcements/:id',
     {
-      config,
+      config: { ...config, errors: { ...AUDIENCE, 404: NOT_FOUND } },
       schema: {
         tags,
         summary: 'Change an announcement (text, audience, pin, publish and expiry times)',
+        description:
+          'Changes any of its fields: pin and unpin, a new publish time, `expiresAt: null` removes the ' +
+          'expiry. Audited and pushed to open pages.',
         params,
         body: updateAnnouncementSchema,
         response: { 200: announcementSchema },
@@ -136,8 +178,15 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
   r.post(
     '/api/announcements/:id/expire',
     {
-      config,
-      schema: { tags, summary: 'Expire an announcement now', params, response: { 200: announcementSchema } },
+      config: { ...config, errors: { 404: NOT_FOUND, 409: 'The announcement has already expired.' } },
+      schema: {
+        tags,
+        summary: 'Expire an announcement now',
+        description:
+          'Ends the announcement now (a scheduled one is never published). Audited and pushed to open ' + 'pages.',
+        params,
+        response: { 200: announcementSchema },
+      },
     },
     async (request) => expireAnnouncement(db, actorOf(request), request.params.id),
   );

@@ -21,7 +21,14 @@ export async function appDocRoutes(app: FastifyInstance, opts: { dir?: string })
     '/api/app-doc',
     {
       config,
-      schema: { tags, summary: 'Every App Doc page: screens, then groups', response: { 200: appDocIndexSchema } },
+      schema: {
+        tags,
+        summary: 'Every App Doc page: screens, then groups',
+        description:
+          'The pages of the App Doc guide (read from `docs/app-doc` once at start): slug, title, kind ' +
+          '(`screen` or `group`) and the app routes each describes; screens first, then groups.',
+        response: { 200: appDocIndexSchema },
+      },
     },
     async () => library.index(),
   );
@@ -33,6 +40,9 @@ export async function appDocRoutes(app: FastifyInstance, opts: { dir?: string })
       schema: {
         tags,
         summary: 'Search the App Doc pages (titles and text), best first, with a snippet',
+        description:
+          'The pages with every word of `q` in the title or text (the start of a word is enough), best ' +
+          'first, each with a snippet.',
         querystring: appDocSearchQuerySchema,
         response: { 200: appDocSearchResponseSchema },
       },
@@ -43,10 +53,11 @@ export async function appDocRoutes(app: FastifyInstance, opts: { dir?: string })
   r.get(
     '/api/app-doc/:slug',
     {
-      config,
+      config: { ...config, errors: { 404: 'No App Doc page at this address.' } },
       schema: {
         tags,
         summary: 'One App Doc page (Markdown)',
+        description: 'One page of the guide, its Markdown.',
         params: z.object({ slug: z.string().max(200) }),
         response: { 200: appDocPageSchema },
       },

@@ -14,7 +14,15 @@ import { assertAuditReader, auditActors, auditFacets, exportAuditLog, listAuditL
 
 const tags = ['audit'];
 /** user-management, and the Admin group on top (checked in each handler). */
-const config = { permission: 'user-management' } as const;
+const config = {
+  permission: 'user-management',
+  errors: { 403: 'The caller is not a member of the Admin group.' },
+} as const;
+/** The list and its export: a period whose end is before its start. */
+const listConfig = {
+  ...config,
+  errors: { ...config.errors, 400: 'The end is before the start (`details.fieldErrors.to`).' },
+};
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -25,10 +33,15 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log',
     {
-      config,
+      config: listConfig,
       schema: {
         tags,
         summary: 'The audit log, newest first (Admin group only)',
+        description:
+          'Who did what to which record, with the record before and after and the IP address; for the Admin ' +
+          'group only, even when another group holds user-management. `q` searches the record id; filters ' +
+          '`actorId`, `recordType`, `action`, `from` and `to` (a date is a whole UTC day, a date-time an ' +
+          'exact instant; both bounds included). Keyset paged by time.',
         querystring: listAuditLogQuerySchema,
         response: { 200: auditLogListSchema },
       },
@@ -42,10 +55,13 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
   r.get(
     '/api/audit-log/export.csv',
     {
-      config,
+      config: listConfig,
       schema: {
         tags,
         summary: 'Export the filtered audit log as CSV (Admin group only)',
+        description:
+          'The entries of `GET /api/audit-log` with the same filters, as CSV: time, user email and name, ' +
+          'action, record type and id, before and after (JSON) and IP address.',
         querystring: exportAuditLogQuerySchema,
       },
     },
@@ -74,7 +90,12 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
     '/api/audit-log/facets',
     {
       config,
-      schema: { tags, summary: 'The record types and actions found in the log', response: { 200: auditFacetsSchema } },
+      schema: {
+        tags,
+        summary: 'The record types and actions found in the log',
+        description: 'The distinct record types and actions in the log, for the filters (Admin group only).',
+        response: { 200: auditFacetsSchema },
+      },
     },
     async (request) => {
       assertAuditReader(actorOf(request));
@@ -86,7 +107,12 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
     '/api/audit-log/actors',
     {
       config,
-      schema: { tags, summary: 'Everyone who appears as the user of an entry', response: { 200: auditActorsSchema } },
+      schema: {
+        tags,
+        summary: 'Everyone who appears as the user of an entry',
+        description: 'Every user who appears as the actor of an entry, for the user filter (Admin group only).',
+        response: { 200: auditActorsSchema },
+      },
     },
     async (request) => {
       assertAuditReader(actorOf(request));

@@ -254,7 +254,55 @@ export async function authRoutes(
   app.route({
     method: ['GET', 'POST'],
     url: `${BASE}/*`,
-    config: { permission: 'public' },
+    config: {
+      permission: 'public',
+      errors: {
+        400: [
+          'Sign-in without an email or a password (the message "You must provide either an email or phone number and a password", `details.fieldErrors` naming what is missing), or with an email that is not an address.',
+          { code: 'INVALID_PASSWORD', meaning: 'Two-factor set-up with a wrong password.' },
+          {
+            code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+            meaning: 'The sign-in challenge ended after five wrong codes: sign in again.',
+          },
+        ],
+        401: [
+          {
+            code: 'INVALID_EMAIL_OR_PASSWORD',
+            meaning: 'An unknown email or a wrong password (one message for both).',
+          },
+          { code: 'INVALID_CODE', meaning: 'A wrong two-factor code.' },
+          { code: 'INVALID_BACKUP_CODE', meaning: 'A wrong or already used backup code.' },
+          { code: 'INVALID_TWO_FACTOR_COOKIE', meaning: 'The sign-in challenge expired: sign in again.' },
+          { code: 'UNAUTHORIZED', meaning: 'A two-factor set-up endpoint without a session.' },
+        ],
+        403: { code: 'ACCOUNT_DEACTIVATED', meaning: 'Sign-in to a deactivated account with its right password.' },
+        404: 'A closed endpoint: `/update-user`, `/change-password`, `/change-email` or `/sign-in/username`.',
+        429: 'Too many sign-in attempts from this address (`SIGN_IN_RATE_LIMIT_PER_MINUTE`, 10 a minute by default), too many failed sign-ins for this account (`SIGN_IN_FAILURES_PER_EMAIL`, 5 in 15 minutes by default), or too many requests.',
+      },
+      success: {
+        status: 200,
+        mediaType: 'application/json',
+        description: "better-auth's answer, without the raw session token.",
+      },
+    },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign-in, two-factor sign-in, sign-out and the session (better-auth)',
+      description:
+        'better-auth, mounted under `/api/auth/`, answers its own JSON. The endpoints in use: `POST ' +
+        '/api/auth/sign-in/email` `{ email, password, rememberMe? }` signs in (any address a browser ' +
+        'accepts, `admin@localhost` too) and answers `{ user, … }` with the session cookie, or `{ ' +
+        'twoFactorRedirect: true }` and a short-lived two-factor cookie when the account has two-factor ' +
+        'sign-in; the session then comes from `POST /api/auth/two-factor/verify-totp` `{ code }` or ' +
+        '`/verify-backup-code` `{ code }` (the sign-in challenge: five wrong codes end it). With a ' +
+        'session: `POST /api/auth/two-factor/enable` `{ password }` (then `/verify-totp` with the first ' +
+        'code turns it on), `/disable` `{ password }` and `/generate-backup-codes` `{ password }`; `POST ' +
+        '/api/auth/sign-out`; `GET /api/auth/get-session`. Sign-in, failed sign-ins, sign-out, the ' +
+        'two-factor challenge and its set-up are audited; every endpoint but sign-in sees an idle session ' +
+        'as gone. Sign-up, `/update-user`, `/change-password` and `/change-email` are closed (use ' +
+        '`/api/me/*`), as is the username sign-in that `/sign-in/email` goes through. Any other refusal ' +
+        "keeps better-auth's status and code, in our error shape.",
+    },
     handler: async (request, reply) => {
       const path = new URL(request.url, config.publicUrl).pathname;
       if (path === SIGN_IN_PATH && request.method === 'POST') return signIn(request, reply);

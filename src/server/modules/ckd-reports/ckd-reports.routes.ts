@@ -15,6 +15,10 @@ import { actorOf } from '../../http/guard';
 import { sendCsv, type CsvColumn } from '../../http/list';
 import { ckdReport, factoryCkdReport } from './ckd-reports.service';
 
+const FACTORY_REPORT_ERRORS = {
+  403: 'A factory-scoped user naming another factory than their own (or having none).',
+  404: 'The factory or the category does not exist.',
+};
 const tags = ['ckd-reports'];
 
 /** The figure columns of a CSV, read from a row or from the totals line. */
@@ -41,6 +45,12 @@ export async function ckdReportRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'Kit stock per factory × category for a date range: opening, movements, closing',
+        description:
+          'Per factory × CKD category that moved on or before `to`: the opening stock, then produced, ' +
+          'received, sent, consumed (net of voided stove reports), adjusted, and the closing stock, for the ' +
+          'days `from` to `to` (both included, at most 3 years); and the totals; read from the daily kit ' +
+          'totals. Filters `factoryId` and `categoryId`. Lists the kit categories for the filter. ' +
+          'Factory-scoped users get their own factory.',
         querystring: ckdReportQuerySchema,
         response: { 200: ckdReportSchema },
       },
@@ -52,7 +62,14 @@ export async function ckdReportRoutes(app: FastifyInstance, opts: { db: Database
     '/api/ckd/report/export.csv',
     {
       config: { permission: 'ckd-management' },
-      schema: { tags, summary: 'The CKD report as CSV, with a totals line', querystring: ckdReportQuerySchema },
+      schema: {
+        tags,
+        summary: 'The CKD report as CSV, with a totals line',
+        description:
+          'The rows of `GET /api/ckd/report` for the same query as CSV (factory and category codes and ' +
+          'names, then the figures), ending with a totals line.',
+        querystring: ckdReportQuerySchema,
+      },
     },
     async (request, reply) => {
       const report = await ckdReport(db, actorOf(request), request.query);
@@ -73,10 +90,15 @@ export async function ckdReportRoutes(app: FastifyInstance, opts: { db: Database
   r.get(
     '/api/ckd/factory-report',
     {
-      config: { permission: 'factory-ckd-report' },
+      config: { errors: FACTORY_REPORT_ERRORS, permission: 'factory-ckd-report' },
       schema: {
         tags,
         summary: "One factory's kit stock day by day (one category or all)",
+        description:
+          'One factory (`factoryId`) day by day from `from` to `to` (both included, at most one year): ' +
+          'every day of the range, stock carried over days without movement, for one category ' +
+          '(`categoryId`) or all summed: opening, produced, received, sent, consumed, adjusted and closing, ' +
+          'with totals. Lists the kit categories for the filter.',
         querystring: factoryCkdReportQuerySchema,
         response: { 200: factoryCkdReportSchema },
       },
@@ -87,10 +109,11 @@ export async function ckdReportRoutes(app: FastifyInstance, opts: { db: Database
   r.get(
     '/api/ckd/factory-report/export.csv',
     {
-      config: { permission: 'factory-ckd-report' },
+      config: { errors: FACTORY_REPORT_ERRORS, permission: 'factory-ckd-report' },
       schema: {
         tags,
         summary: 'The factory CKD report as CSV, with a totals line',
+        description: 'The days of `GET /api/ckd/factory-report` for the same query as CSV, ending with a totals line.',
         querystring: factoryCkdReportQuerySchema,
       },
     },

@@ -34,6 +34,10 @@ export async function producedRecordRoutes(app: FastifyInstance, opts: { db: Dat
       schema: {
         tags,
         summary: 'List produced CKD records (q: a record number; filters plant, category, dates)',
+        description:
+          'Kits produced at plants, newest first. `q` is a record number (PK-000123); filters `factoryId`, ' +
+          '`categoryId` and the days `from` and `to`. Each record with the steel it consumed. ' +
+          "Factory-scoped users see their own factory's.",
         querystring: listProducedRecordsQuerySchema,
         response: { 200: producedRecordListSchema },
       },
@@ -48,6 +52,9 @@ export async function producedRecordRoutes(app: FastifyInstance, opts: { db: Dat
       schema: {
         tags,
         summary: 'Export the filtered produced CKD records as CSV',
+        description:
+          'The records of `GET /api/ckd/produced-records` with the same search and filters, as CSV: number, ' +
+          'date, factory and its code, category and its code, kits, steel used, note, recorded by and at.',
         querystring: exportProducedRecordsQuerySchema,
       },
     },
@@ -83,10 +90,22 @@ export async function producedRecordRoutes(app: FastifyInstance, opts: { db: Dat
   r.post(
     '/api/ckd/produced-records',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          400: 'An unknown, deactivated or assembly factory, or an unknown or deactivated category (`details.fieldErrors.factoryId` or `categoryId`).',
+          403: 'A factory-scoped user naming another factory than their own (or having none).',
+          409: 'Not enough steel: `details.problems` names each short steel category (nothing is written).',
+        },
+      },
       schema: {
         tags,
         summary: 'Record kits produced at a plant (consumes the steel of the category’s usage; all or nothing)',
+        description:
+          'Records kits made at an active plant (not an assembly factory) of an active CKD category, on a ' +
+          "day not in the future, in one transaction: adds the kits to the plant's kit stock and consumes, " +
+          "for each steel line of the category's usage, its quantity per kit × the kits. When any steel is " +
+          'short, nothing is written. Factory-scoped users record for their own factory. Audited.',
         body: createProducedRecordSchema,
         response: { 201: producedRecordSchema },
       },

@@ -16,6 +16,10 @@ export async function ckdStockRoutes(app: FastifyInstance, opts: { db: Database 
       schema: {
         tags: ['ckd'],
         summary: 'Kits in stock per factory × category, with totals (factory-scoped users: their factory)',
+        description:
+          "Kits in stock per factory × CKD category (`factoryId` for one factory), from the kit ledger's " +
+          'balances: the active factories and categories and any other that holds kits, with totals per ' +
+          'factory, per category and overall. Factory-scoped users get their own factory.',
         querystring: ckdStockQuerySchema,
         response: { 200: ckdStockSchema },
       },

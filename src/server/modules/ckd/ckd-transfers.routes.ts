@@ -28,6 +28,10 @@ export async function ckdTransferRoutes(app: FastifyInstance, opts: { db: Databa
       schema: {
         tags,
         summary: 'List kit transfers (q: a transfer number; filters factories, category, dates)',
+        description:
+          'Kit transfers between factories, newest first. `q` is a transfer number (KT-000123); filters ' +
+          '`fromFactoryId`, `toFactoryId`, `categoryId` and the days `from` and `to`. Factory-scoped users ' +
+          'see the transfers their factory is a side of.',
         querystring: listCkdTransfersQuerySchema,
         response: { 200: ckdTransferListSchema },
       },
@@ -39,7 +43,14 @@ export async function ckdTransferRoutes(app: FastifyInstance, opts: { db: Databa
     '/api/ckd/transfers/export.csv',
     {
       config: read,
-      schema: { tags, summary: 'Export the filtered kit transfers as CSV', querystring: exportCkdTransfersQuerySchema },
+      schema: {
+        tags,
+        summary: 'Export the filtered kit transfers as CSV',
+        description:
+          'The transfers of `GET /api/ckd/transfers` with the same search and filters, as CSV: number, ' +
+          'date, from and to (names and codes), category and its code, kits, note, sent by and at.',
+        querystring: exportCkdTransfersQuerySchema,
+      },
     },
     async (request, reply) => {
       const pages = async function* () {
@@ -71,10 +82,22 @@ export async function ckdTransferRoutes(app: FastifyInstance, opts: { db: Databa
   r.post(
     '/api/ckd/transfers',
     {
-      config: { permission: ['ckd-transfer', 'transfer-ckd-to-factory'] },
+      config: {
+        errors: {
+          400: 'An unknown sending or receiving factory, a deactivated receiving one, or an unknown category (`details.fieldErrors` on the field).',
+          403: 'A factory-scoped user sending from another factory than their own (or having none).',
+          409: 'Short stock: "Not enough kits: N in stock, M needed.", with `details.problems` (nothing is written).',
+        },
+        permission: ['ckd-transfer', 'transfer-ckd-to-factory'],
+      },
       schema: {
         tags,
         summary: 'Move kits to another factory at once (a factory-scoped user sends from their own factory)',
+        description:
+          'Moves kits of one CKD category from one factory to another active factory on a day, at once (no ' +
+          "confirmation): the sender's kit stock goes down and the receiver's up, in one transaction. " +
+          'Factory-scoped users send from their own factory only, to any active factory. When the sender ' +
+          'has too few kits, nothing is written. Audited.',
         body: createCkdTransferSchema,
         response: { 201: ckdTransferSchema },
       },

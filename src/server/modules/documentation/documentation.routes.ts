@@ -26,6 +26,9 @@ import {
 const tags = ['documentation'];
 const read = { permission: 'system-documentation' } as const;
 const write = { permission: 'edit-documentation' } as const;
+/** Said by both routes that write. */
+const EDITORS = 'Only the Admin group holds edit-documentation.';
+const NOT_FOUND = 'No documentation page at this address.';
 /** Any text: an address that is not a page's is a 404, not a 400. */
 const slugParams = z.object({ slug: z.string().trim().toLowerCase().min(1).max(200) });
 const versionParams = slugParams.extend({
@@ -43,7 +46,12 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
     '/api/documentation/pages',
     {
       config: read,
-      schema: { tags, summary: 'Every page (no text), by section then title', response: { 200: docPageIndexSchema } },
+      schema: {
+        tags,
+        summary: 'Every page (no text), by section then title',
+        description: 'Every page without its text, by section then title.',
+        response: { 200: docPageIndexSchema },
+      },
     },
     async () => listDocPages(db),
   );
@@ -55,6 +63,10 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
       schema: {
         tags,
         summary: 'Full-text search of the pages, best first, with a snippet',
+        description:
+          'Full-text search over the title, section and text (PostgreSQL `websearch_to_tsquery`, plus word ' +
+          'prefixes and part of a title), best first, at most 50, each with a snippet whose found words are ' +
+          'marked. An empty `q` is a 400.',
         querystring: docSearchQuerySchema,
         response: { 200: docSearchResponseSchema },
       },
@@ -65,8 +77,14 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
   r.get(
     '/api/documentation/pages/:slug',
     {
-      config: read,
-      schema: { tags, summary: 'One page with its text', params: slugParams, response: { 200: docPageSchema } },
+      config: { ...read, errors: { 404: NOT_FOUND } },
+      schema: {
+        tags,
+        summary: 'One page with its text',
+        description: 'One page with its text, version, and who saved it and when.',
+        params: slugParams,
+        response: { 200: docPageSchema },
+      },
     },
     async (request) => getDocPage(db, request.params.slug),
   );
@@ -74,10 +92,11 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
   r.get(
     '/api/documentation/pages/:slug/history',
     {
-      config: read,
+      config: { ...read, errors: { 404: NOT_FOUND } },
       schema: {
         tags,
         summary: "A page's versions, newest first",
+        description: 'The versions of a page, newest first, with who saved each and when.',
         params: slugParams,
         response: { 200: docHistorySchema },
       },
@@ -88,10 +107,11 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
   r.get(
     '/api/documentation/pages/:slug/history/:version',
     {
-      config: read,
+      config: { ...read, errors: { 404: [NOT_FOUND, 'The page has no such version.'] } },
       schema: {
         tags,
         summary: 'One version of a page, with its text',
+        description: 'One version of a page, with its text.',
         params: versionParams,
         response: { 200: docRevisionSchema },
       },
@@ -102,8 +122,24 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
   r.post(
     '/api/documentation/pages',
     {
-      config: write,
-      schema: { tags, summary: 'Create a page', body: createDocPageSchema, response: { 201: docPageSchema } },
+      config: {
+        ...write,
+        errors: {
+          400: 'No address can be made from the title (`details.fieldErrors`).',
+          409: 'A page with this address already exists (`details.fieldErrors.slug`).',
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Create a page',
+        description:
+          'Creates a page `{ title, section, body, slug? }` at its address (`slug`, made from the title ' +
+          'when absent). Every save is a version in the history and an audit row; pages are never deleted. ' +
+          'Answers 201. ' +
+          EDITORS,
+        body: createDocPageSchema,
+        response: { 201: docPageSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createDocPage(db, actorOf(request), request.body)),
   );
@@ -111,10 +147,22 @@ export async function documentationRoutes(app: FastifyInstance, opts: { db: Data
   r.patch(
     '/api/documentation/pages/:slug',
     {
-      config: write,
+      config: {
+        ...write,
+        errors: {
+          404: NOT_FOUND,
+          409: 'Someone saved the page since `version`: `details` is `{ currentVersion, updatedAt, updatedBy }`.',
+        },
+      },
       schema: {
         tags,
         summary: 'Save a new version of a page (409 when someone saved since `version`)',
+        description:
+          'Saves a new version of any of the title, section and text. `version` is the version the editor ' +
+          'started from: when someone saved since, nothing changes and the answer names who and when. A ' +
+          'save that changes nothing is no new version. Every save is a version in the history and an audit ' +
+          'row. ' +
+          EDITORS,
         params: slugParams,
         body: updateDocPageSchema,
         response: { 200: docPageSchema },

@@ -16,7 +16,14 @@ export async function groupPermissionRoutes(app: FastifyInstance, opts: { db: Da
     '/api/group-permissions',
     {
       config,
-      schema: { tags, summary: 'The group × component base access table', response: { 200: groupPermissionsSchema } },
+      schema: {
+        tags,
+        summary: 'The group × component base access table',
+        description:
+          'Every group, every component (the permissions) and the grants: which group holds which ' +
+          "component. A user's effective permissions are the components of all their groups.",
+        response: { 200: groupPermissionsSchema },
+      },
     },
     async () => getGroupPermissions(db),
   );
@@ -24,10 +31,20 @@ export async function groupPermissionRoutes(app: FastifyInstance, opts: { db: Da
   r.put(
     '/api/group-permissions',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          403: 'The caller is not a member of the Admin group.',
+          409: 'Revoking user-management from the Admin group (it always keeps it, or nobody could manage users).',
+        },
+      },
       schema: {
         tags,
         summary: 'Grant or revoke one component for one group (Admin group only)',
+        description:
+          'Grants (`granted: true`) or revokes one component for one group; only a member of the Admin ' +
+          "group may. The change applies to the group's users from their next request, and is audited when " +
+          'it changes anything. Answers the whole table.',
         body: setGroupPermissionSchema,
         response: { 200: groupPermissionsSchema },
       },

@@ -13,6 +13,10 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Database })
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',
+        description:
+          'Whether the server runs and reaches its database, for load balancers and monitors: 200 with `{ ' +
+          'status: "ok", database: "ok" }`, or 503 with `{ status: "unavailable", database: "unreachable" ' +
+          '}` when the database is unreachable.',
         response: { 200: healthSchema, 503: healthSchema },
       },
     },

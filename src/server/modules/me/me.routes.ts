@@ -5,6 +5,7 @@ import { meResponseSchema, type MeResponse } from '../../../common/contracts/me'
 import type { Actor } from '../../auth/actor';
 import type { Auth } from '../../auth/auth';
 import type { Database } from '../../db/client';
+import { NO_CONTENT } from '../../http/api-docs';
 import { actorOf } from '../../http/guard';
 import { webHeaders } from '../../http/web-request';
 import { changeMyPassword, getAccount, updateMyProfile, type RequestContext } from './me.service';
@@ -38,6 +39,9 @@ export async function meRoutes(app: FastifyInstance, opts: { db: Database; auth:
       schema: {
         tags,
         summary: 'The signed-in user, groups, effective permissions and factory',
+        description:
+          'Who the caller is: user id and email, profile name, groups, effective permissions (sorted), ' +
+          'factory and whether they are global (see every factory) or factory-scoped.',
         response: { 200: meResponseSchema },
       },
     },
@@ -48,7 +52,14 @@ export async function meRoutes(app: FastifyInstance, opts: { db: Database; auth:
     '/api/me/account',
     {
       config,
-      schema: { tags, summary: 'My account: email, name, two-factor sign-in', response: { 200: accountSchema } },
+      schema: {
+        tags,
+        summary: 'My account: email, name, two-factor sign-in',
+        description:
+          "The caller's email, name and whether two-factor sign-in is on (set up through " +
+          '`/api/auth/two-factor/*`).',
+        response: { 200: accountSchema },
+      },
     },
     async (request) => getAccount(db, actorOf(request)),
   );
@@ -57,7 +68,15 @@ export async function meRoutes(app: FastifyInstance, opts: { db: Database; auth:
     '/api/me/profile',
     {
       config,
-      schema: { tags, summary: 'Change my name', body: updateMyProfileSchema, response: { 200: accountSchema } },
+      schema: {
+        tags,
+        summary: 'Change my name',
+        description:
+          "Changes the caller's own name; audited. The one way to change it (better-auth's `/update-user` " +
+          'is closed).',
+        body: updateMyProfileSchema,
+        response: { 200: accountSchema },
+      },
     },
     async (request) => updateMyProfile(db, actorOf(request), request.body, requestContext(request)),
   );
@@ -65,10 +84,22 @@ export async function meRoutes(app: FastifyInstance, opts: { db: Database; auth:
   r.post(
     '/api/me/password',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          400: 'The current password is not correct (`details.fieldErrors.currentPassword`), or the new one was refused (`details.fieldErrors.newPassword`).',
+          429: 'Ten wrong current passwords in 15 minutes: wait 15 minutes.',
+        },
+        success: NO_CONTENT,
+      },
       schema: {
         tags,
         summary: 'Change my password (needs the current one); my other sessions are ended',
+        description:
+          'Checks the current password and sets the new one (different from the current one); every other ' +
+          'session of the caller ends and this browser gets a new session cookie. The one way to change ' +
+          "one's password (better-auth's `/change-password` is closed). Audited, wrong current passwords " +
+          'too.',
         body: changeMyPasswordSchema,
       },
     },

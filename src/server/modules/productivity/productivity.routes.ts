@@ -9,6 +9,7 @@ import {
   productivityTrackerSchema,
 } from '../../../common/contracts/productivity';
 import type { Database } from '../../db/client';
+import { NO_CONTENT } from '../../http/api-docs';
 import { actorOf } from '../../http/guard';
 import { createTarget, deleteTarget, listTargets } from './productivity-targets.service';
 import { productivityTracker } from './productivity-tracker.service';
@@ -29,6 +30,12 @@ export async function productivityRoutes(app: FastifyInstance, opts: { db: Datab
       schema: {
         tags,
         summary: 'Targets: the default, then each factory; which one is in force today',
+        description:
+          'The productivity targets (stoves per coupler per day, working hours per day), each from its ' +
+          "effective day: the default's (for every factory without its own), then each factory's, newest " +
+          "first, each `scheduled` (starts after today), `in_force` (its scope's target today) or `past` " +
+          '(replaced); and `today`, the UTC day this was judged on. Factory-scoped readers see the default ' +
+          "and their own factory's.",
         response: { 200: productivityTargetListSchema },
       },
     },
@@ -38,10 +45,22 @@ export async function productivityRoutes(app: FastifyInstance, opts: { db: Datab
   r.post(
     '/api/productivity/targets',
     {
-      config: settings,
+      config: {
+        ...settings,
+        errors: {
+          400: 'An unknown or deactivated factory (`details.fieldErrors.factoryId`).',
+          403: 'A factory-scoped user naming another factory than their own, or the default.',
+          409: 'The scope already has a target from that day (`details.fieldErrors.effectiveFrom`).',
+        },
+      },
       schema: {
         tags,
         summary: 'Add a target from an effective date (default or one factory; one per scope and day)',
+        description:
+          'Adds a target from an effective day: the default (`factoryId` null, for every factory without ' +
+          "its own; only users who see every factory may) or one active factory's (a factory-scoped user: " +
+          'their own). One target per scope and day. Targets are never changed: a new one from a later day ' +
+          'replaces it. Audited.',
         body: createProductivityTargetSchema,
         response: { 201: productivityTargetSchema },
       },
@@ -52,8 +71,23 @@ export async function productivityRoutes(app: FastifyInstance, opts: { db: Datab
   r.delete(
     '/api/productivity/targets/:id',
     {
-      config: settings,
-      schema: { tags, summary: 'Delete a target that has not started yet (started ones are history)', params },
+      config: {
+        ...settings,
+        errors: {
+          403: 'A factory-scoped user deleting the default target.',
+          404: "No such target, or it is another factory's than the caller's.",
+          409: 'The target has started already.',
+        },
+        success: NO_CONTENT,
+      },
+      schema: {
+        tags,
+        summary: 'Delete a target that has not started yet (started ones are history)',
+        description:
+          'Deletes a target that starts after today; one that has started is history and stays (add a new ' +
+          'one from a later day instead). Audited.',
+        params,
+      },
     },
     async (request, reply) => {
       await deleteTarget(db, actorOf(request), request.params.id);
@@ -68,6 +102,13 @@ export async function productivityRoutes(app: FastifyInstance, opts: { db: Datab
       schema: {
         tags,
         summary: 'Coupled vs target, attainment and stoves per worker-hour per factory and coupler, by period',
+        description:
+          'Productivity from `from` to `to` (both included) by `period` (`day`: at most 92 days, `week`: ' +
+          '371, `month`: 731; ISO weeks from Monday): per factory and per coupler, per period and over the ' +
+          'range, the stoves coupled (submitted stove reports), couplers present, worker-hours, target (the ' +
+          "target in force each day, a factory's own else the default, × couplers present; per coupler × " +
+          'the days they reported), attainment and stoves per worker-hour; the totals and their trend. ' +
+          '`null` where there is no daily report or target. Factory-scoped users get their own factory.',
         querystring: productivityTrackerQuerySchema,
         response: { 200: productivityTrackerSchema },
       },

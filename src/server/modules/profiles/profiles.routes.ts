@@ -26,6 +26,9 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Database }
       schema: {
         tags,
         summary: 'List user profiles',
+        description:
+          "Every user's profile (name, email, phone, job title, factory), sorted by name or email. `q` " +
+          'searches the name, email, phone and job title.',
         querystring: listProfilesQuerySchema,
         response: { 200: profileListSchema },
       },
@@ -36,10 +39,13 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Database }
   r.patch(
     '/api/profiles/:id',
     {
-      config,
+      config: { ...config, errors: { 404: 'No profile with this id.' } },
       schema: {
         tags,
         summary: 'Change a profile (name, phone, job title)',
+        description:
+          "Changes any of the name (the account's too), the phone (digits, spaces and + ( ) - . /) and the " +
+          'job title; at least one of them. Audited with the profile before and after.',
         params,
         body: updateProfileSchema,
         response: { 200: profileSchema },

@@ -40,6 +40,11 @@ const selling = { permission: 'sales-order' } as const;
 const reading = { permission: ['sales-order', 'sales-management'] } as const;
 /** Canceling an order is a manager's decision. */
 const managing = { permission: 'sales-management' } as const;
+const NOT_FOUND = "No such sales order, or it is not one of the caller's factory.";
+const FACTORY = {
+  400: 'An unknown factory (`details.fieldErrors.factoryId`).',
+  403: 'A factory-scoped seller naming another factory than their own (or having none).',
+};
 
 const personName = (p: SalesOrder['seller']) => (p ? (p.name ?? p.email) : null);
 
@@ -54,6 +59,12 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
       schema: {
         tags,
         summary: 'List sales orders (q: an order number, a customer or buyer, or a stove ID on the order)',
+        description:
+          'Sales orders (SO-000123), newest first (or by number, total, or cancel time: `sort=canceledAt` ' +
+          "lists the canceled orders, the Canceled Sales screen). `q` is an order number, a customer's or " +
+          "buyer's name or phone, or a stove ID on the order; filters `factoryId`, `customerId`, " +
+          '`categoryId`, `sellerId`, `status` and the days `from` and `to`. Factory-scoped users see their ' +
+          "own factory's orders.",
         querystring: listSalesOrdersQuerySchema,
         response: { 200: salesOrderListSchema },
       },
@@ -68,6 +79,10 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
       schema: {
         tags,
         summary: 'This month against last month, the last 30 days, stoves ready to sell and the latest orders',
+        description:
+          'This month against last month (orders, canceled, stoves, revenue per currency), the stoves sold ' +
+          'per day over 30 days, the validated stoves ready to sell per factory and the 8 latest orders. ' +
+          'Factory-scoped users get their own factory.',
         response: { 200: salesOverviewSchema },
       },
     },
@@ -78,7 +93,15 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
     '/api/sales/orders/export.csv',
     {
       config: reading,
-      schema: { tags, summary: 'Export the filtered sales orders as CSV', querystring: exportSalesOrdersQuerySchema },
+      schema: {
+        tags,
+        summary: 'Export the filtered sales orders as CSV',
+        description:
+          'The orders of `GET /api/sales/orders` with the same search, filters and sort, as CSV: number, ' +
+          'date, status, factory, customer, sales category, packages, stoves, currency, total, buyer (name, ' +
+          'phone, location), seller, created at, note, canceled at and by, and the cancel reason.',
+        querystring: exportSalesOrdersQuerySchema,
+      },
     },
     async (request, reply) => {
       const pages = async function* () {
@@ -116,10 +139,14 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
   r.get(
     '/api/sales/orders/prices',
     {
-      config: selling,
+      config: { ...selling, errors: { 400: 'The sales category does not exist (`details.fieldErrors.categoryId`).' } },
       schema: {
         tags,
         summary: 'The active packages and their price in force for a sales category on a day (the order form)',
+        description:
+          'The active packages (with stove model and stoves per package) and, for each, the price in force ' +
+          'for the sales category (`categoryId`) on the day (`date`), or null when it cannot be sold in ' +
+          'that category that day.',
         querystring: salesOrderPricesQuerySchema,
         response: { 200: salesOrderPricesSchema },
       },
@@ -130,10 +157,14 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
   r.post(
     '/api/sales/orders/check',
     {
-      config: selling,
+      config: { ...selling, errors: FACTORY },
       schema: {
         tags,
         summary: "Each stove ID's eligibility for an order at a factory (changes nothing)",
+        description:
+          'Checks the codes for a sale at a factory, changing nothing: each code, in order, gets a verdict: ' +
+          'ok (validated there), or why not (unknown, malformed, bad check digit, duplicate in the list, ' +
+          'wrong factory, in stock, coupled, sold, in transit, void) with the reason; and the counts.',
         body: checkSalesOrderIdsSchema,
         response: { 200: salesOrderIdCheckSchema },
       },
@@ -144,11 +175,28 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
   r.post(
     '/api/sales/orders',
     {
-      config: selling,
+      config: {
+        ...selling,
+        errors: {
+          400: [
+            FACTORY[400],
+            'An inactive factory; an unknown or inactive customer or sales category, or a customer without a default one; a line whose package is unknown, inactive or has no price that day, or packages priced in different currencies (`details.fieldErrors` on `lines.N.packageId`); or a count of IDs that does not match the lines (`details.fieldErrors.codes`).',
+          ],
+          403: FACTORY[403],
+          409: 'Some IDs cannot be sold: `details.problems` names each with the reason.',
+        },
+      },
       schema: {
         tags,
         summary:
           'Make a sales order: priced from the prices in force, its stove IDs become sold (all or nothing; totals sent by the client are ignored)',
+        description:
+          'Sells packages to a customer at an active factory, in one transaction: the category is the one ' +
+          "given or the customer's default; unit prices and totals come from the price in force on the " +
+          "order's day, whatever the client sends; the stove IDs must be validated at that factory and " +
+          "exactly as many as the lines' stoves; they become `sold` with the order as their document. All " +
+          'or nothing: when any ID cannot be sold, nothing is written. Factory-scoped sellers sell at their ' +
+          'own factory. Audited and pushed live. Answers 201 with the order.',
         body: createSalesOrderSchema,
         response: { 201: salesOrderDetailSchema },
       },
@@ -159,10 +207,13 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
   r.get(
     '/api/sales/orders/:id',
     {
-      config: reading,
+      config: { ...reading, errors: { 404: NOT_FOUND } },
       schema: {
         tags,
         summary: 'A sales order with its lines, stove IDs and what I may do with it',
+        description:
+          'One order with its lines, its stove IDs and the status of each now, and `can.cancel`: whether ' +
+          'the caller may cancel it.',
         params,
         response: { 200: salesOrderDetailSchema },
       },
@@ -173,10 +224,13 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
   r.post(
     '/api/sales/orders/:id/cancel',
     {
-      config: managing,
+      config: { ...managing, errors: { 404: NOT_FOUND, 409: 'The order is already canceled.' } },
       schema: {
         tags,
         summary: 'Cancel a sales order with a reason: its stove IDs return to validated',
+        description:
+          'Cancels an order with a reason, once: its stove IDs go back to `validated` with a ' +
+          '`sale_canceled` history event, and the order leaves the sales report. Audited and pushed live.',
         params,
         body: cancelSalesOrderSchema,
         response: { 200: salesOrderDetailSchema },

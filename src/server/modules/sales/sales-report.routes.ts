@@ -36,6 +36,12 @@ export async function salesReportRoutes(app: FastifyInstance, opts: { db: Databa
         tags,
         summary:
           'Packages, stoves and revenue (per currency) of completed orders by day, week or month and by package, category, factory, customer or seller',
+        description:
+          "The completed orders' packages, stoves and revenue per currency (canceled orders left out) from " +
+          '`from` to `to` by `period` (`day`, `week` or `month`) and by one grouping (`groupBy`: package, ' +
+          'category, factory, customer or seller): every period start listed, the groups biggest first, and ' +
+          'the totals. Filters `factoryId`, `packageId`, `categoryId`, `customerId` and `sellerId`. At most ' +
+          '3 years (a year by day), 400 otherwise. Factory-scoped users get their own factory.',
         querystring: salesReportQuerySchema,
         response: { 200: salesReportSchema },
       },
@@ -50,6 +56,9 @@ export async function salesReportRoutes(app: FastifyInstance, opts: { db: Databa
       schema: {
         tags,
         summary: 'The sales report as CSV: one line per period × group × currency',
+        description:
+          'The report of `GET /api/sales/report` for the same query as CSV, one line per period × group × ' +
+          'currency: period, group, code, currency, packages, stoves and revenue.',
         querystring: salesReportQuerySchema,
       },
     },

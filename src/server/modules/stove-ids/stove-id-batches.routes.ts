@@ -26,6 +26,11 @@ import {
 const tags = ['stove-ids'];
 const config = { permission: 'stove-id-management' } as const;
 const params = z.object({ id: z.string().uuid('Not a batch id') });
+const FACTORY = {
+  400: 'An unknown or deactivated factory (`details.fieldErrors.factoryId`).',
+  403: 'A factory-scoped user naming another factory than their own (or having none).',
+};
+const NO_CODES = 'No code left once blanks are dropped (`details.fieldErrors.codes`).';
 
 const NDJSON = 'application/x-ndjson';
 const wantsProgress = (request: FastifyRequest) => (request.headers.accept ?? '').includes(NDJSON);
@@ -70,6 +75,10 @@ export async function stoveIdBatchRoutes(app: FastifyInstance, opts: { db: Datab
       schema: {
         tags,
         summary: 'List stove ID batches (q: a batch number or the start of its first code)',
+        description:
+          'The generated and imported batches, newest first (or by number). `q` is a batch number or the ' +
+          'start of its first code; filters `factoryId` and `kind`. Factory-scoped users see their own ' +
+          "factory's batches.",
         querystring: listStoveBatchesQuerySchema,
         response: { 200: stoveBatchListSchema },
       },
@@ -79,19 +88,39 @@ export async function stoveIdBatchRoutes(app: FastifyInstance, opts: { db: Datab
 
   r.get(
     '/api/stove-id-batches/:id',
-    { config, schema: { tags, summary: 'One stove ID batch', params, response: { 200: stoveBatchSchema } } },
+    {
+      config: { ...config, errors: { 404: "No stove ID batch with this id, or it is another factory's." } },
+      schema: {
+        tags,
+        summary: 'One stove ID batch',
+        description: 'One batch: kind, factory, count, first and last code, note, who and when.',
+        params,
+        response: { 200: stoveBatchSchema },
+      },
+    },
     async (request) => getBatch(db, actorOf(request), request.params.id),
   );
 
   r.post(
     '/api/stove-id-batches',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          ...FACTORY,
+          409: 'Some codes exist already: `details.problems` lists the first 100 (the message gives the count).',
+        },
+      },
       schema: {
         tags,
-        summary:
-          'Generate a batch of stove IDs (all or nothing; 409 lists codes that exist). With Accept: application/x-ndjson, ' +
-          'streams {"progress":x} lines and ends with {"batch":…} or {"error":…}',
+        summary: 'Generate a batch of stove IDs with check digits (all or nothing), optionally streaming progress',
+        description:
+          'Generates `count` codes (at most 100,000) at a factory: the prefix, the number from ' +
+          '`firstNumber` zero-padded to `width` digits, and a Damm check digit. All or nothing: when any of ' +
+          'the codes exists already, nothing is created. Answers 201 with the batch, or, with `Accept: ' +
+          'application/x-ndjson`, streams JSON lines `{"progress":0}`, `{"progress":0.25}`, … ending with ' +
+          '`{"batch":{…}}` or `{"error":{…}}`. Bad input, scope and existing codes are answered as ordinary ' +
+          'errors before anything streams; a started batch commits or rolls back even if the client leaves.',
         body: createStoveBatchSchema,
         response: { 201: stoveBatchSchema },
       },
@@ -113,10 +142,15 @@ export async function stoveIdBatchRoutes(app: FastifyInstance, opts: { db: Datab
   r.post(
     '/api/stove-id-imports/preview',
     {
-      config,
+      config: { ...config, errors: { 400: [FACTORY[400], NO_CODES], 403: FACTORY[403] } },
       schema: {
         tags,
         summary: 'Check a list of codes for import: malformed, repeated and existing codes (writes nothing)',
+        description:
+          'What an import of these codes would do, writing nothing: how many codes (trimmed, upper-cased, ' +
+          'blanks dropped), how many can be created, and each problem in list order: not a stove ID (4-32 ' +
+          'characters of A-Z, 0-9 and -), repeated in the list (with the line of its first occurrence), or ' +
+          'existing already.',
         body: importStoveIdsSchema,
         response: { 200: importPreviewSchema },
       },
@@ -127,10 +161,21 @@ export async function stoveIdBatchRoutes(app: FastifyInstance, opts: { db: Datab
   r.post(
     '/api/stove-id-imports',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          400: [FACTORY[400], NO_CODES, 'Some codes are malformed or repeated: `details.problems` names each.'],
+          403: FACTORY[403],
+          409: 'Some codes exist already: `details.problems` names each.',
+        },
+      },
       schema: {
         tags,
         summary: 'Import a list of codes as one batch (all or nothing; 400/409 list each problem)',
+        description:
+          'Imports the codes (at most 100,000) as one `imported` batch at the factory. All or nothing: when ' +
+          'any code is refused nothing is created and the answer lists each problem in `details.problems`: ' +
+          'malformed or repeated codes are a 400, codes that exist already a 409.',
         body: importStoveIdsSchema,
         response: { 201: stoveBatchSchema },
       },

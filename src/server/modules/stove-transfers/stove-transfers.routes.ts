@@ -35,6 +35,16 @@ import {
 const tags = ['stove transfers'];
 const params = z.object({ id: z.string().uuid('Not a transfer id') });
 const config = { permission: 'stove-id-management' } as const;
+const NOT_FOUND = "No such transfer, or it is not one of the caller's factory.";
+const SIDES = {
+  400: 'The sending or destination factory does not exist (`details.fieldErrors.fromFactoryId` or `toFactoryId`).',
+  403: 'A factory-scoped user sending from another factory than their own (or having none).',
+};
+const decided = (side: string) => ({
+  403: `The caller is not on the ${side} side.`,
+  404: NOT_FOUND,
+  409: 'The transfer is no longer pending (confirmed, partially confirmed, rejected or canceled): a decision applies once.',
+});
 
 const personName = (p: StoveTransfer['createdBy']) => (p ? (p.name ?? p.email) : null);
 
@@ -49,6 +59,11 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
       schema: {
         tags,
         summary: 'List transfers (q: a transfer number or a stove ID on it)',
+        description:
+          'Stove ID transfers between factories, newest first (or by number). `q` is a transfer number ' +
+          "(TR-000123) or a stove ID on it; filters `direction` (`incoming`: to the caller's factory, " +
+          '`outgoing`: from it), `status`, `fromFactoryId`, `toFactoryId` and the days `from` and `to`. ' +
+          'Factory-scoped users see the transfers from or to their factory.',
         querystring: listStoveTransfersQuerySchema,
         response: { 200: stoveTransferListSchema },
       },
@@ -60,7 +75,14 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
     '/api/stove-transfers/export.csv',
     {
       config,
-      schema: { tags, summary: 'Export the filtered transfers as CSV', querystring: exportStoveTransfersQuerySchema },
+      schema: {
+        tags,
+        summary: 'Export the filtered transfers as CSV',
+        description:
+          'The transfers of `GET /api/stove-transfers` with the same search, filters and sort, as CSV: ' +
+          'number, status, from, to, IDs, received, sent at and by, decided at and by, reason and note.',
+        querystring: exportStoveTransfersQuerySchema,
+      },
     },
     async (request, reply) => {
       const pages = async function* () {
@@ -95,6 +117,9 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
       schema: {
         tags,
         summary: 'Incoming pending transfers (to my factory; global users: all)',
+        description:
+          "How many pending transfers wait for the caller's factory (global users: all pending ones), for " +
+          'the menu badge.',
         response: { 200: pendingTransferCountSchema },
       },
     },
@@ -104,10 +129,15 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
   r.post(
     '/api/stove-transfers/check',
     {
-      config,
+      config: { ...config, errors: SIDES },
       schema: {
         tags,
         summary: "Each code's eligibility for a transfer (changes nothing)",
+        description:
+          'Checks the codes for a transfer without changing anything: each code, in order, is eligible or ' +
+          'not with the reason: not a stove ID, repeated in the list, unknown, not at the sending factory, ' +
+          'already on a pending transfer, a status that cannot be sent (only in stock, coupled or validated ' +
+          'IDs can), or a destination that is the sender or inactive; and the counts.',
         body: sendStoveTransferSchema,
         response: { 200: transferCheckSchema },
       },
@@ -118,10 +148,25 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
   r.post(
     '/api/stove-transfers',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          400: [SIDES[400], 'The destination is the sending factory, or inactive (`details.fieldErrors.toFactoryId`).'],
+          403: SIDES[403],
+          409: [
+            'Some IDs cannot be transferred: `details.problems` names each with the reason.',
+            'Some IDs were just put on another transfer: check them and try again.',
+          ],
+        },
+      },
       schema: {
         tags,
         summary: 'Send stove IDs to another factory (all or nothing)',
+        description:
+          'Puts the IDs (at most 100,000) on a transfer to another active factory: they become ' +
+          '`in_transit`, keeping the status they had, until the destination confirms or rejects it or the ' +
+          'sender cancels it. All or nothing: when any code is not eligible (as `POST ' +
+          '/api/stove-transfers/check` says) nothing is sent. Audited and pushed live to both factories.',
         body: sendStoveTransferSchema,
         response: { 201: stoveTransferSchema },
       },
@@ -132,10 +177,14 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
   r.get(
     '/api/stove-transfers/:id',
     {
-      config,
+      config: { ...config, errors: { 404: NOT_FOUND } },
       schema: {
         tags,
         summary: 'A transfer with every ID and what I may do with it',
+        description:
+          'One transfer with every ID (its code, status when sent and outcome: pending, received or ' +
+          'returned) and `can`: whether the caller may confirm or reject it (the destination side) or ' +
+          'cancel it (the sender), while it is pending. Global users may do both.',
         params,
         response: { 200: stoveTransferDetailSchema },
       },
@@ -146,10 +195,20 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
   r.post(
     '/api/stove-transfers/:id/confirm',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          ...decided('destination'),
+          400: 'Some of `codes` are not on this transfer: `details.problems` names each.',
+        },
+      },
       schema: {
         tags,
         summary: 'Confirm all IDs, or only `codes` (the rest return to the sender)',
+        description:
+          'The destination confirms the transfer: every ID is received at the destination with the status ' +
+          'it had when sent, or, with `codes`, only those (a partial confirmation) and the others return to ' +
+          'the sender. Audited and pushed live.',
         params,
         body: confirmStoveTransferSchema,
         response: { 200: stoveTransferSchema },
@@ -161,10 +220,13 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
   r.post(
     '/api/stove-transfers/:id/reject',
     {
-      config,
+      config: { ...config, errors: decided('destination') },
       schema: {
         tags,
         summary: 'Reject a transfer with a reason (every ID returns to the sender)',
+        description:
+          'The destination rejects the transfer with a reason: every ID returns to the sender with the ' +
+          'status it had when sent. Audited and pushed live.',
         params,
         body: rejectStoveTransferSchema,
         response: { 200: stoveTransferSchema },
@@ -176,8 +238,16 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
   r.post(
     '/api/stove-transfers/:id/cancel',
     {
-      config,
-      schema: { tags, summary: 'Cancel a pending transfer (sender)', params, response: { 200: stoveTransferSchema } },
+      config: { ...config, errors: decided('sending') },
+      schema: {
+        tags,
+        summary: 'Cancel a pending transfer (sender)',
+        description:
+          'The sender takes the transfer back while it is pending: every ID returns with the status it had ' +
+          'when sent. Audited and pushed live.',
+        params,
+        response: { 200: stoveTransferSchema },
+      },
     },
     async (request) => cancelTransfer(db, actorOf(request), request.params.id),
   );

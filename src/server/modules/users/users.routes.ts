@@ -14,6 +14,7 @@ import {
   userSessionsSchema,
 } from '../../../common/contracts/users';
 import type { Database } from '../../db/client';
+import { NO_CONTENT } from '../../http/api-docs';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
 import {
@@ -32,6 +33,9 @@ import {
 const tags = ['users'];
 const config = { permission: 'user-management' } as const;
 const params = z.object({ id: z.string().uuid('Not a user id') });
+const NO_USER = 'No user with this id.';
+const FACTORY = 'An unknown or deactivated factory (`details.fieldErrors.factoryId`).';
+const EMAIL_TAKEN = 'A user with this email already exists, in any case (`details.fieldErrors.email`).';
 const sessionParams = params.extend({ sessionId: z.string().uuid('Not a session id') });
 
 export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
@@ -42,14 +46,33 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
     '/api/users',
     {
       config,
-      schema: { tags, summary: 'List users', querystring: listUsersQuerySchema, response: { 200: userListSchema } },
+      schema: {
+        tags,
+        summary: 'List users',
+        description:
+          'The users, sorted by name, email or creation. `q` searches the email and the name; filters ' +
+          '`group`, `factoryId` and `active`. Each user with their groups, factory, two-factor sign-in, ' +
+          'last activity and whether they are online now (an open tab seen in the last 2 minutes).',
+        querystring: listUsersQuerySchema,
+        response: { 200: userListSchema },
+      },
     },
     async (request) => listUsers(db, request.query),
   );
 
   r.get(
     '/api/users/export.csv',
-    { config, schema: { tags, summary: 'Export the filtered users as CSV', querystring: exportUsersQuerySchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Export the filtered users as CSV',
+        description:
+          'The users of `GET /api/users` with the same search, filters and sort, as CSV: name, email, ' +
+          'groups, factory code, active, two-factor, created and last activity.',
+        querystring: exportUsersQuerySchema,
+      },
+    },
     async (request, reply) =>
       sendCsv(
         reply,
@@ -75,6 +98,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
       schema: {
         tags,
         summary: 'Who is online now (a tab active in the last 2 minutes)',
+        description: 'Every user with an open tab (activity session) seen in the last 2 minutes.',
         response: { 200: onlineUsersSchema },
       },
     },
@@ -84,10 +108,14 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.post(
     '/api/users',
     {
-      config,
+      config: { ...config, errors: { 400: FACTORY, 409: EMAIL_TAKEN } },
       schema: {
         tags,
         summary: 'Create a user who signs in with email and password',
+        description:
+          'Sign-up is closed: administrators create users. The user signs in with this email and password, ' +
+          'holds the given groups (at least one) and, when `factoryId` is given, belongs to that active ' +
+          'factory. Audited (never the password).',
         body: createUserSchema,
         response: { 201: createdUserSchema },
       },
@@ -97,17 +125,39 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
 
   r.get(
     '/api/users/:id',
-    { config, schema: { tags, summary: 'One user', params, response: { 200: userSchema } } },
+    {
+      config: { ...config, errors: { 404: NO_USER } },
+      schema: {
+        tags,
+        summary: 'One user',
+        description: 'One user, as the list shows them.',
+        params,
+        response: { 200: userSchema },
+      },
+    },
     async (request) => getUser(db, request.params.id),
   );
 
   r.patch(
     '/api/users/:id',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          400: FACTORY,
+          404: NO_USER,
+          409: [
+            EMAIL_TAKEN,
+            'Removing your own Admin group, or the Admin group of the last active Admin (`details.fieldErrors.groups`).',
+          ],
+        },
+      },
       schema: {
         tags,
         summary: 'Change a user (email, name, groups, factory)',
+        description:
+          'Changes any of the email, the name, the groups (the list replaces them) and the factory (`null`: ' +
+          'none); at least one of them. Audited with the user before and after.',
         params,
         body: updateUserSchema,
         response: { 200: userSchema },
@@ -119,8 +169,16 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.post(
     '/api/users/:id/password',
     {
-      config,
-      schema: { tags, summary: "Set a user's password; ends all their sessions", params, body: setUserPasswordSchema },
+      config: { ...config, errors: { 404: NO_USER }, success: NO_CONTENT },
+      schema: {
+        tags,
+        summary: "Set a user's password; ends all their sessions",
+        description:
+          'Sets a new password (hashed with argon2id) and signs the user out everywhere: every session and ' +
+          'tab record of theirs ends. Audited without the password.',
+        params,
+        body: setUserPasswordSchema,
+      },
     },
     async (request, reply) => {
       await setUserPassword(db, actorOf(request), request.params.id, request.body.password);
@@ -131,10 +189,17 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.post(
     '/api/users/:id/deactivate',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          404: NO_USER,
+          409: 'The user is already deactivated, is the caller, or is the last active Admin.',
+        },
+      },
       schema: {
         tags,
         summary: 'Deactivate a user: blocks sign-in, ends all sessions',
+        description: 'The user can no longer sign in and is signed out everywhere. Audited.',
         params,
         response: { 200: userSchema },
       },
@@ -144,19 +209,51 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
 
   r.post(
     '/api/users/:id/reactivate',
-    { config, schema: { tags, summary: 'Reactivate a user', params, response: { 200: userSchema } } },
+    {
+      config: { ...config, errors: { 404: NO_USER, 409: 'The user is already active.' } },
+      schema: {
+        tags,
+        summary: 'Reactivate a user',
+        description: 'The user may sign in again. Audited.',
+        params,
+        response: { 200: userSchema },
+      },
+    },
     async (request) => setUserActive(db, actorOf(request), request.params.id, true),
   );
 
   r.get(
     '/api/users/:id/sessions',
-    { config, schema: { tags, summary: "A user's signed-in sessions", params, response: { 200: userSessionsSchema } } },
+    {
+      config: { ...config, errors: { 404: NO_USER } },
+      schema: {
+        tags,
+        summary: "A user's signed-in sessions",
+        description:
+          "The user's sessions: browser, IP address, when each started and was last active, and which one " +
+          "is the caller's own.",
+        params,
+        response: { 200: userSessionsSchema },
+      },
+    },
     async (request) => ({ items: await listUserSessions(db, actorOf(request), request.params.id) }),
   );
 
   r.delete(
     '/api/users/:id/sessions/:sessionId',
-    { config, schema: { tags, summary: 'Revoke one of a user’s sessions', params: sessionParams } },
+    {
+      config: {
+        ...config,
+        errors: { 404: [NO_USER, 'The user has no such session (it may have ended already).'] },
+        success: NO_CONTENT,
+      },
+      schema: {
+        tags,
+        summary: 'Revoke one of a user’s sessions',
+        description: 'Signs the user out of one browser: the session and its tab records end. Audited.',
+        params: sessionParams,
+      },
+    },
     async (request, reply) => {
       await revokeUserSession(db, actorOf(request), request.params.id, request.params.sessionId);
       return reply.status(204).send();
