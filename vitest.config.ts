@@ -21,7 +21,6 @@ export default defineConfig({
     },
   },
   test: {
-    globalSetup: ['src/server/test/global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -33,10 +32,26 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api: PGlite', include: SERVER_TESTS, isolate: false, env: { TEST_DATABASE_URL: '' } },
+        test: {
+          name: 'api: PGlite',
+          include: SERVER_TESTS,
+          isolate: false,
+          env: { TEST_DATABASE_URL: '' },
+          globalSetup: ['src/server/test/pglite-template.setup.ts'],
+        },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'api: PostgreSQL', include: SERVER_TESTS, isolate: false } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api: PostgreSQL',
+                include: SERVER_TESTS,
+                isolate: false,
+                globalSetup: ['src/server/test/postgres-template.setup.ts'],
+              },
+            },
+          ]
         : []),
     ],
   },

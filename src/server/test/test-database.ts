@@ -1,7 +1,7 @@
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a
  * new database on the PostgreSQL server named by TEST_DATABASE_URL. Under vitest each starts as a
- * copy of the one that global-setup.ts migrated (named by the variables below); elsewhere (the
+ * copy of the one that pglite-template.setup.ts or postgres-template.setup.ts migrated (named by the variables below); elsewhere (the
  * benchmarks) it is migrated here.
  */
 import { randomBytes } from 'node:crypto';
