@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Actor } from '../auth/actor';
+import { NO_CONTENT } from './api-docs';
 import { activationRoutes } from './master-data-routes';
 
 const ID = '3f1c2b6e-8a4d-4c1e-9b7a-2d5e6f708192';
@@ -18,7 +19,12 @@ afterEach(async () => {
   await app.close();
 });
 
-/** An app with the activation routes of "widgets"; `calls` records what the service was asked. */
+const NO_WIDGET = 'No widget with this id.';
+
+/**
+ * An app with the activation routes of "widgets"; `calls` records what the service was asked,
+ * `documented` what each route gives the API reference (src/server/http/api-docs.ts).
+ */
 async function widgetApp(withDelete: boolean) {
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -28,12 +34,19 @@ async function widgetApp(withDelete: boolean) {
     request.actor = ACTOR;
   });
   const routes: { method: string; url: string; summary: unknown; permission: unknown }[] = [];
+  const documented: { route: string; description: unknown; errors: unknown; success: unknown }[] = [];
   app.addHook('onRoute', (route) => {
     routes.push({
       method: String(route.method),
       url: route.url,
       summary: route.schema?.summary,
       permission: route.config?.permission,
+    });
+    documented.push({
+      route: `${String(route.method)} ${route.url}`,
+      description: route.schema?.description,
+      errors: route.config?.errors,
+      success: route.config?.success,
     });
   });
   const calls: unknown[][] = [];
@@ -47,14 +60,26 @@ async function widgetApp(withDelete: boolean) {
           delete: {
             url: '/api/widgets/:id',
             summary: 'Delete a widget nothing uses',
+            description: 'Deletes a widget nothing uses.',
+            errors: { 404: NO_WIDGET, 409: 'Something uses the widget.' },
             remove: async (actor: Actor, id: string) => {
               calls.push(['remove', actor, id]);
             },
           },
         }
       : {}),
-    deactivate: { url: '/api/widgets/:id/deactivate', summary: 'Deactivate a widget' },
-    reactivate: { url: '/api/widgets/:id/reactivate', summary: 'Reactivate a widget' },
+    deactivate: {
+      url: '/api/widgets/:id/deactivate',
+      summary: 'Deactivate a widget',
+      description: 'Deactivates a widget.',
+      errors: { 404: NO_WIDGET, 409: 'The widget is already deactivated.' },
+    },
+    reactivate: {
+      url: '/api/widgets/:id/reactivate',
+      summary: 'Reactivate a widget',
+      description: 'Reactivates a widget.',
+      errors: { 404: NO_WIDGET, 409: 'The widget is already active.' },
+    },
     setActive: async (actor, id, active) => {
       calls.push(['setActive', actor, id, active]);
       // A field the response schema does not have: the answer leaves it out.
@@ -62,7 +87,7 @@ async function widgetApp(withDelete: boolean) {
     },
   });
   await app.ready();
-  return { routes, calls };
+  return { routes, calls, documented };
 }
 
 describe('activationRoutes', () => {
@@ -86,6 +111,30 @@ describe('activationRoutes', () => {
         url: '/api/widgets/:id/reactivate',
         summary: 'Reactivate a widget',
         permission: 'factory-management',
+      },
+    ]);
+  });
+
+  it('gives each route its own description and errors, and the DELETE its 204 answer, for the API reference', async () => {
+    const { documented } = await widgetApp(true);
+    expect(documented).toEqual([
+      {
+        route: 'DELETE /api/widgets/:id',
+        description: 'Deletes a widget nothing uses.',
+        errors: { 404: NO_WIDGET, 409: 'Something uses the widget.' },
+        success: NO_CONTENT,
+      },
+      {
+        route: 'POST /api/widgets/:id/deactivate',
+        description: 'Deactivates a widget.',
+        errors: { 404: NO_WIDGET, 409: 'The widget is already deactivated.' },
+        success: undefined,
+      },
+      {
+        route: 'POST /api/widgets/:id/reactivate',
+        description: 'Reactivates a widget.',
+        errors: { 404: NO_WIDGET, 409: 'The widget is already active.' },
+        success: undefined,
       },
     ]);
   });

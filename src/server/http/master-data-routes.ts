@@ -2,8 +2,9 @@
  * The routes that take a master-data record out of use and back, the same in every area: POST
  * …/:id/deactivate and …/:id/reactivate (the record as it is afterwards), and, for records that
  * may be deleted while nothing uses them, DELETE …/:id (204). Each area's routes file calls
- * activationRoutes with these URLs and summaries written out, beside its own list, create and
- * change routes; the service decides (404 missing, 409 already so or in use).
+ * activationRoutes with each route's URL, summary, description and own error answers written out,
+ * beside its own list, create and change routes; the service decides (404 missing, 409 already so
+ * or in use).
  */
 import type {
   FastifyBaseLogger,
@@ -15,6 +16,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor';
+import { NO_CONTENT, type RouteErrors } from './api-docs';
 import { actorOf, type RoutePermission } from './guard';
 
 /** What a routes file registers on: `app.withTypeProvider<ZodTypeProvider>()`. */
@@ -26,6 +28,16 @@ export type ZodRoutes = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** One of these routes as the area's file documents it (src/server/http/api-docs.ts). */
+interface DocumentedRoute<Url extends string> {
+  url: Url;
+  summary: string;
+  /** What the route does (the API reference adds its permission). */
+  description: string;
+  /** Its own error answers: 404 for a missing record, 409 when it already is so or is in use. */
+  errors: RouteErrors;
+}
+
 export interface ActivationRoutes<Shown extends z.ZodType> {
   /** The permission of every one of these routes. */
   config: { permission: RoutePermission };
@@ -35,9 +47,9 @@ export interface ActivationRoutes<Shown extends z.ZodType> {
   /** The record as deactivate and reactivate answer it. */
   response: Shown;
   /** DELETE of a record nothing uses (204); absent where records are only ever deactivated. */
-  delete?: { url: `/api/${string}/:id`; summary: string; remove: (actor: Actor, id: string) => Promise<void> };
-  deactivate: { url: `/api/${string}/:id/deactivate`; summary: string };
-  reactivate: { url: `/api/${string}/:id/reactivate`; summary: string };
+  delete?: DocumentedRoute<`/api/${string}/:id`> & { remove: (actor: Actor, id: string) => Promise<void> };
+  deactivate: DocumentedRoute<`/api/${string}/:id/deactivate`>;
+  reactivate: DocumentedRoute<`/api/${string}/:id/reactivate`>;
   /** Deactivates (false) or reactivates (true) the record and answers it. */
   setActive: (actor: Actor, id: string, active: boolean) => Promise<z.input<Shown>>;
 }
@@ -50,17 +62,25 @@ export function activationRoutes<Shown extends z.ZodType>(r: ZodRoutes, routes: 
   const response: z.ZodType = routes.response;
   const remove = routes.delete;
   if (remove) {
-    r.delete(remove.url, { config, schema: { tags, summary: remove.summary, params } }, async (request, reply) => {
-      await remove.remove(actorOf(request), request.params.id);
-      return reply.status(204).send();
-    });
+    const { url, summary, description, errors } = remove;
+    r.delete(
+      url,
+      // It answers 204 without a body: the reference says so (config.success).
+      { config: { ...config, errors, success: NO_CONTENT }, schema: { tags, summary, description, params } },
+      async (request, reply) => {
+        await remove.remove(actorOf(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
   }
-  for (const [{ url, summary }, active] of [
+  for (const [{ url, summary, description, errors }, active] of [
     [routes.deactivate, false],
     [routes.reactivate, true],
   ] as const) {
-    r.post(url, { config, schema: { tags, summary, params, response: { 200: response } } }, async (request) =>
-      setActive(actorOf(request), request.params.id, active),
+    r.post(
+      url,
+      { config: { ...config, errors }, schema: { tags, summary, description, params, response: { 200: response } } },
+      async (request) => setActive(actorOf(request), request.params.id, active),
     );
   }
 }

@@ -26,6 +26,8 @@ import {
 const tags = ['factories'];
 const params = z.object({ id: z.string().uuid('Not a factory id') });
 const config = { permission: 'factory-management' } as const;
+const NO_FACTORY = 'No factory with this id.';
+const CODE_TAKEN = 'A factory with this code already exists (`details.fieldErrors.code`).';
 
 export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +40,9 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
       schema: {
         tags,
         summary: 'List factories',
+        description:
+          'The factories, sorted by name, code, kind or creation. `q` searches the name and the code; ' +
+          'filters `kind` (plant, assembly, both) and `active`.',
         querystring: listFactoriesQuerySchema,
         response: { 200: factoryListSchema },
       },
@@ -49,7 +54,14 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
     '/api/factories/export.csv',
     {
       config,
-      schema: { tags, summary: 'Export the filtered factories as CSV', querystring: exportFactoriesQuerySchema },
+      schema: {
+        tags,
+        summary: 'Export the filtered factories as CSV',
+        description:
+          'The factories of `GET /api/factories` with the same search, filters and sort, as CSV: code, ' +
+          'name, kind, location, active and created.',
+        querystring: exportFactoriesQuerySchema,
+      },
     },
     async (request, reply) =>
       sendCsv(
@@ -71,7 +83,12 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
     '/api/factories/options',
     {
       config: { permission: 'authenticated' },
-      schema: { tags, summary: 'Every factory, for selects and filters', response: { 200: factoryOptionsSchema } },
+      schema: {
+        tags,
+        summary: 'Every factory, for selects and filters',
+        description: 'Every factory, active or not (id, name, code, kind, active), by name, for selects and filters.',
+        response: { 200: factoryOptionsSchema },
+      },
     },
     async () => ({ items: await factoryOptions(db) }),
   );
@@ -79,8 +96,16 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
   r.post(
     '/api/factories',
     {
-      config,
-      schema: { tags, summary: 'Create a factory', body: createFactorySchema, response: { 201: factorySchema } },
+      config: { ...config, errors: { 409: CODE_TAKEN } },
+      schema: {
+        tags,
+        summary: 'Create a factory',
+        description:
+          'Creates a factory: a name, a code (2-10 letters or digits, upper-cased, unique), a kind (`plant` ' +
+          'makes kits, `assembly` couples stoves, `both`) and an optional location. Audited. Answers 201.',
+        body: createFactorySchema,
+        response: { 201: factorySchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createFactory(db, actorOf(request), request.body)),
   );
@@ -88,10 +113,13 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
   r.patch(
     '/api/factories/:id',
     {
-      config,
+      config: { ...config, errors: { 404: NO_FACTORY, 409: CODE_TAKEN } },
       schema: {
         tags,
         summary: 'Change a factory',
+        description:
+          'Changes any of the name, code, kind and location (`null` removes it); at least one. Audited with ' +
+          'the factory before and after.',
         params,
         body: updateFactorySchema,
         response: { 200: factorySchema },
@@ -105,8 +133,20 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
     tags,
     params,
     response: factorySchema,
-    deactivate: { url: '/api/factories/:id/deactivate', summary: 'Deactivate a factory' },
-    reactivate: { url: '/api/factories/:id/reactivate', summary: 'Reactivate a factory' },
+    deactivate: {
+      url: '/api/factories/:id/deactivate',
+      summary: 'Deactivate a factory',
+      description:
+        'Deactivates a factory: nothing new can be recorded at it (stove IDs, reports, orders, stock entries, ' +
+        'users), its history stays. Audited.',
+      errors: { 404: NO_FACTORY, 409: 'The factory is already deactivated.' },
+    },
+    reactivate: {
+      url: '/api/factories/:id/reactivate',
+      summary: 'Reactivate a factory',
+      description: 'Reactivates a factory. Audited.',
+      errors: { 404: NO_FACTORY, 409: 'The factory is already active.' },
+    },
     setActive: (actor, id, active) => setFactoryActive(db, actor, id, active),
   });
 }

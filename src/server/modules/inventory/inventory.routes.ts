@@ -93,6 +93,25 @@ const categoryParams = z.object({ id: z.string().uuid('Not an inventory category
 const unitParams = z.object({ id: z.string().uuid('Not an inventory unit id') });
 const itemParams = z.object({ id: z.string().uuid('Not an inventory item id') });
 const entryParams = z.object({ id: z.string().uuid('Not an inventory entry id') });
+const NO_CATEGORY = 'No inventory category with this id.';
+const NO_UNIT = 'No inventory unit with this id.';
+const NO_ITEM = 'No inventory item with this id.';
+const CATEGORY_TAKEN = 'An inventory category with this name already exists (`details.fieldErrors.name`).';
+const UNIT_TAKEN = 'The name or the symbol is taken, in any case (`details.fieldErrors.name` / `symbol`).';
+const ITEM_TAKEN = 'An item with this name already exists (`details.fieldErrors.name`).';
+const ITEM_400 =
+  'An unknown or deactivated category or unit, or a reorder level that does not fit the unit (`details.fieldErrors` on the field).';
+/** What the three entries (inputs, removals, transfers) share. */
+const ENTRY_LINES =
+  "Up to 100 lines, each item once (an active one), each quantity fitting its unit's decimals; all lines are " +
+  'recorded or none.';
+const ENTRY_SHORT =
+  'When stock would go negative, nothing is recorded: 409 with `details.problems` naming each item and factory.';
+const ENTRY_400 =
+  'An unknown or deactivated factory (`details.fieldErrors` on the factory field), or a line whose item is unknown or deactivated or whose quantity does not fit its unit (`details.fieldErrors` on `lines.N.itemId` / `lines.N.quantity`).';
+const ENTRY_403 = 'A factory-scoped user naming another factory than their own (or having none).';
+const ENTRY_409 =
+  'Stock would go negative: `details.problems` names each item and factory ("Not enough stock: 2 pcs in stock, 3 pcs needed."); nothing is recorded.';
 
 const personName = (p: PersonRef) => (p ? (p.name ?? p.email) : null);
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
@@ -108,6 +127,9 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'Active categories, units and items, for the selects of the forms',
+        description:
+          'The active categories, units and items (each with its category and unit), by name, for the selects ' +
+          'of the item and entry forms.',
         response: { 200: inventoryOptionsSchema },
       },
     },
@@ -124,6 +146,9 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'List inventory categories with their number of items (q: name or description)',
+        description:
+          'The inventory categories, each with its number of items, sorted by name, item count or creation. ' +
+          '`q` searches the name and description; filter `active`.',
         querystring: listInventoryCategoriesQuerySchema,
         response: { 200: inventoryCategoryListSchema },
       },
@@ -134,10 +159,11 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.post(
     '/api/inventory/categories',
     {
-      config,
+      config: { ...config, errors: { 409: CATEGORY_TAKEN } },
       schema: {
         tags,
         summary: 'Create an inventory category',
+        description: 'Creates a category; the name is unique in any case. Audited. Answers 201.',
         body: inventoryCategoryInputSchema,
         response: { 201: inventoryCategorySchema },
       },
@@ -148,10 +174,11 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.patch(
     '/api/inventory/categories/:id',
     {
-      config,
+      config: { ...config, errors: { 404: NO_CATEGORY, 409: CATEGORY_TAKEN } },
       schema: {
         tags,
         summary: 'Change an inventory category',
+        description: "Changes the category's fields; the name stays unique in any case. Audited.",
         params: categoryParams,
         body: updateInventoryCategorySchema,
         response: { 200: inventoryCategorySchema },
@@ -168,10 +195,22 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
     delete: {
       url: '/api/inventory/categories/:id',
       summary: 'Delete a category without items (one with items is deactivated instead)',
+      description: 'Deletes a category without items. Audited. Answers 204.',
+      errors: { 404: NO_CATEGORY, 409: 'Items use the category: "… deactivate it instead."' },
       remove: (actor, id) => deleteInventoryCategory(db, actor, id),
     },
-    deactivate: { url: '/api/inventory/categories/:id/deactivate', summary: 'Deactivate an inventory category' },
-    reactivate: { url: '/api/inventory/categories/:id/reactivate', summary: 'Reactivate an inventory category' },
+    deactivate: {
+      url: '/api/inventory/categories/:id/deactivate',
+      summary: 'Deactivate an inventory category',
+      description: 'Deactivates a category: no new items in it (its items keep it). Audited.',
+      errors: { 404: NO_CATEGORY, 409: 'The category is already deactivated.' },
+    },
+    reactivate: {
+      url: '/api/inventory/categories/:id/reactivate',
+      summary: 'Reactivate an inventory category',
+      description: 'Reactivates a category. Audited.',
+      errors: { 404: NO_CATEGORY, 409: 'The category is already active.' },
+    },
     setActive: (actor, id, active) => setInventoryCategoryActive(db, actor, id, active),
   });
 
@@ -185,6 +224,9 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'List inventory units with their number of items (q: name or symbol)',
+        description:
+          'The units `{ name, symbol, decimals: 0-3 }`, each with its number of items, sorted by name, symbol, ' +
+          'item count or creation. `q` searches the name and symbol; filter `active`.',
         querystring: listInventoryUnitsQuerySchema,
         response: { 200: inventoryUnitListSchema },
       },
@@ -195,10 +237,13 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.post(
     '/api/inventory/units',
     {
-      config,
+      config: { ...config, errors: { 409: UNIT_TAKEN } },
       schema: {
         tags,
         summary: 'Create a unit (name and symbol unique in any case)',
+        description:
+          'Creates a unit `{ name, symbol, decimals: 0-3 (default 0) }`; name and symbol are unique in any ' +
+          'case. Audited. Answers 201.',
         body: inventoryUnitInputSchema,
         response: { 201: inventoryUnitSchema },
       },
@@ -209,10 +254,19 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.patch(
     '/api/inventory/units/:id',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          404: NO_UNIT,
+          409: [UNIT_TAKEN, 'The decimals cannot go down while items use the unit (`details.fieldErrors.decimals`).'],
+        },
+      },
       schema: {
         tags,
         summary: 'Change a unit (its decimals may not go down while items use it)',
+        description:
+          "Changes the unit's fields; its decimals cannot be lowered while items use it (their stock and " +
+          'reorder levels may have them). Audited.',
         params: unitParams,
         body: updateInventoryUnitSchema,
         response: { 200: inventoryUnitSchema },
@@ -229,10 +283,22 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
     delete: {
       url: '/api/inventory/units/:id',
       summary: 'Delete a unit no item uses (one in use is deactivated instead)',
+      description: 'Deletes a unit no item uses. Audited. Answers 204.',
+      errors: { 404: NO_UNIT, 409: 'Items use the unit: "… deactivate it instead."' },
       remove: (actor, id) => deleteInventoryUnit(db, actor, id),
     },
-    deactivate: { url: '/api/inventory/units/:id/deactivate', summary: 'Deactivate a unit' },
-    reactivate: { url: '/api/inventory/units/:id/reactivate', summary: 'Reactivate a unit' },
+    deactivate: {
+      url: '/api/inventory/units/:id/deactivate',
+      summary: 'Deactivate a unit',
+      description: 'Deactivates a unit: no new items in it (its items keep it). Audited.',
+      errors: { 404: NO_UNIT, 409: 'The unit is already deactivated.' },
+    },
+    reactivate: {
+      url: '/api/inventory/units/:id/reactivate',
+      summary: 'Reactivate a unit',
+      description: 'Reactivates a unit. Audited.',
+      errors: { 404: NO_UNIT, 409: 'The unit is already active.' },
+    },
     setActive: (actor, id, active) => setInventoryUnitActive(db, actor, id, active),
   });
 
@@ -246,6 +312,10 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'List items with their stock at the factories in view (q: name or description)',
+        description:
+          'The items ("Names"), sorted by name, category, reorder level, stock or creation. `q` searches the ' +
+          'name and description; filters `categoryId`, `unitId` and `active`. Each with its stock in the ' +
+          'factories the caller sees, a low-stock flag and whether it has movements.',
         querystring: listInventoryItemsQuerySchema,
         response: { 200: inventoryItemListSchema },
       },
@@ -257,7 +327,12 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
     '/api/inventory/items/export.csv',
     {
       config,
-      schema: { tags, summary: 'Export the filtered items as CSV', querystring: exportInventoryItemsQuerySchema },
+      schema: {
+        tags,
+        summary: 'Export the filtered items as CSV',
+        description: 'The items of `GET /api/inventory/items` with the same search, filters and sort, as CSV.',
+        querystring: exportInventoryItemsQuerySchema,
+      },
     },
     async (request, reply) => {
       const pages = async function* () {
@@ -286,10 +361,13 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.post(
     '/api/inventory/items',
     {
-      config,
+      config: { ...config, errors: { 400: ITEM_400, 409: ITEM_TAKEN } },
       schema: {
         tags,
         summary: 'Create an item (an active category and unit; the reorder level in the unit)',
+        description:
+          'Creates an item of an active category and unit, with a reorder level in that unit (fitting its ' +
+          'decimals; 0 unless given); the name is unique in any case. Audited. Answers 201.',
         body: inventoryItemInputSchema,
         response: { 201: inventoryItemSchema },
       },
@@ -300,10 +378,20 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.patch(
     '/api/inventory/items/:id',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          400: 'A new category or unit that is unknown or deactivated, or a reorder level that does not fit the unit (`details.fieldErrors` on the field).',
+          404: NO_ITEM,
+          409: [ITEM_TAKEN, 'The unit cannot change: the item has movements (`details.fieldErrors.unitId`).'],
+        },
+      },
       schema: {
         tags,
         summary: 'Change an item (its unit only while it has no movements)',
+        description:
+          "Changes the item's fields under the same rules, except that a category or unit deactivated since it " +
+          'was chosen is kept (a new one must be active); its unit is fixed once it has movements. Audited.',
         params: itemParams,
         body: updateInventoryItemSchema,
         response: { 200: inventoryItemSchema },
@@ -320,10 +408,25 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
     delete: {
       url: '/api/inventory/items/:id',
       summary: 'Delete an item without movements (one with movements is deactivated instead)',
+      description: 'Deletes an item without movements or stock records. Audited. Answers 204.',
+      errors: {
+        404: NO_ITEM,
+        409: 'The item has movements or stock records: "… deactivate it instead."',
+      },
       remove: (actor, id) => deleteInventoryItem(db, actor, id),
     },
-    deactivate: { url: '/api/inventory/items/:id/deactivate', summary: 'Deactivate an item' },
-    reactivate: { url: '/api/inventory/items/:id/reactivate', summary: 'Reactivate an item' },
+    deactivate: {
+      url: '/api/inventory/items/:id/deactivate',
+      summary: 'Deactivate an item',
+      description: 'Deactivates an item: no new entries of it; it stays in the stock list while in stock. Audited.',
+      errors: { 404: NO_ITEM, 409: 'The item is already deactivated.' },
+    },
+    reactivate: {
+      url: '/api/inventory/items/:id/reactivate',
+      summary: 'Reactivate an item',
+      description: 'Reactivates an item. Audited.',
+      errors: { 404: NO_ITEM, 409: 'The item is already active.' },
+    },
     setActive: (actor, id, active) => setInventoryItemActive(db, actor, id, active),
   });
 
@@ -337,6 +440,11 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'Stock per item and factory with low-stock flags (q: item name)',
+        description:
+          'One row per item and factory that holds or has held it (inactive items only while in stock), with ' +
+          'its quantity, reorder level and `low` (active and below the reorder level), sorted by item, ' +
+          'category, factory or quantity. `q` is the item name; filters `factoryId`, `categoryId`, `itemId` and ' +
+          '`low` (true: only the low rows; false: the others). Factory-scoped users see their own factory.',
         querystring: listInventoryStockQuerySchema,
         response: { 200: inventoryStockListSchema },
       },
@@ -348,7 +456,12 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
     '/api/inventory/stock/export.csv',
     {
       config,
-      schema: { tags, summary: 'Export the filtered stock as CSV', querystring: exportInventoryStockQuerySchema },
+      schema: {
+        tags,
+        summary: 'Export the filtered stock as CSV',
+        description: 'The rows of `GET /api/inventory/stock` with the same search, filters and sort, as CSV.',
+        querystring: exportInventoryStockQuerySchema,
+      },
     },
     async (request, reply) => {
       const pages = async function* () {
@@ -381,10 +494,14 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.post(
     '/api/inventory/inputs',
     {
-      config,
+      config: { ...config, errors: { 400: ENTRY_400, 403: ENTRY_403 } },
       schema: {
         tags,
         summary: 'Receive stock at a factory (several lines, all or nothing)',
+        description:
+          'Receives stock at an active factory `{ date, factoryId, supplier?, reference?, note?, lines: [{ ' +
+          `itemId, quantity, unitCost? }] }\` (IN-000123). ${ENTRY_LINES} Factory-scoped users receive at ` +
+          'their own factory. Audited. Answers 201 with the entry.',
         body: createInventoryInputSchema,
         response: { 201: inventoryEntrySchema },
       },
@@ -395,10 +512,15 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.post(
     '/api/inventory/removals',
     {
-      config,
+      config: { ...config, errors: { 400: ENTRY_400, 403: ENTRY_403, 409: ENTRY_409 } },
       schema: {
         tags,
         summary: 'Remove stock at a factory, each line with its reason (refused whole when stock would go negative)',
+        description:
+          'Removes stock at an active factory `{ date, factoryId, reference?, note?, lines: [{ itemId, quantity, ' +
+          'reason: used|damaged|lost|expired|other }] }` (RM-000123; a note is required for "other"). ' +
+          `${ENTRY_LINES} ${ENTRY_SHORT} Factory-scoped users remove at their own factory. Audited. Answers ` +
+          '201 with the entry.',
         body: createInventoryRemovalSchema,
         response: { 201: inventoryEntrySchema },
       },
@@ -409,10 +531,22 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.post(
     '/api/inventory/transfers',
     {
-      config,
+      config: {
+        ...config,
+        errors: {
+          400: ENTRY_400,
+          403: 'A factory-scoped user sending from another factory than their own (or having none).',
+          409: ENTRY_409,
+        },
+      },
       schema: {
         tags,
         summary: 'Move stock to another factory at once (a factory-scoped user sends from their own factory)',
+        description:
+          'Moves stock from one active factory to another at once `{ date, fromFactoryId, toFactoryId, ' +
+          'reference?, note?, lines: [{ itemId, quantity }] }` (IT-000123). ' +
+          `${ENTRY_LINES} ${ENTRY_SHORT} Factory-scoped users send from their own factory, to any active one. ` +
+          'Audited. Answers 201 with the entry.',
         body: createInventoryTransferSchema,
         response: { 201: inventoryEntrySchema },
       },
@@ -427,6 +561,11 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'List inputs, removals and transfers, newest first (q: entry number, reference, supplier or note)',
+        description:
+          'Inputs, removals and transfers, newest first (or by number). `q` searches the entry number, ' +
+          'reference, supplier and note; filters `kind`, `factoryId` (either side), `fromFactoryId` and ' +
+          "`toFactoryId` (a transfer's sides), `itemId` and the days `from` and `to`; Transfer History is " +
+          '`kind=transfer`. Factory-scoped users see the entries their factory is a side of.',
         querystring: listInventoryEntriesQuerySchema,
         response: { 200: inventoryEntryListSchema },
       },
@@ -441,6 +580,8 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'Export the filtered entries as CSV, one row per line',
+        description:
+          'The entries of `GET /api/inventory/entries` with the same search and filters, as CSV, one row per line.',
         querystring: exportInventoryEntriesQuerySchema,
       },
     },
@@ -483,10 +624,11 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.get(
     '/api/inventory/entries/:id',
     {
-      config,
+      config: { ...config, errors: { 404: 'No inventory entry with this id, or one the caller may not see.' } },
       schema: {
         tags,
         summary: 'One entry with its lines',
+        description: 'One entry with its lines, as the three entry POSTs answer it.',
         params: entryParams,
         response: { 200: inventoryEntrySchema },
       },
@@ -500,10 +642,14 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
   r.get(
     '/api/inventory/movements',
     {
-      config,
+      config: { ...config, errors: { 400: 'The page cursor is not valid: start again from the first page.' } },
       schema: {
         tags,
         summary: 'The inventory ledger, newest first (filters: item, factory, kind, dates)',
+        description:
+          'The inventory ledger, newest first, keyset paged; filters `itemId`, `factoryId`, `kind` (`input`, ' +
+          '`removal`, `transfer_out`, `transfer_in`) and the days `from` and `to`. Factory-scoped users see ' +
+          'their own factory.',
         querystring: listInventoryMovementsQuerySchema,
         response: { 200: inventoryMovementListSchema },
       },
@@ -518,6 +664,7 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { db: Database
       schema: {
         tags,
         summary: 'Export the filtered movements as CSV',
+        description: 'The movements of `GET /api/inventory/movements` with the same filters, as CSV.',
         querystring: exportInventoryMovementsQuerySchema,
       },
     },
