@@ -37,6 +37,11 @@ import { errors, type ItemProblem } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import {
+  documentStoveIdRows,
+  insertDocumentStoveIds,
+  lockDocumentStoveIds,
+} from '../stove-ids/document-stove-ids.repository';
+import {
   assessCodes,
   lockedKnownIds,
   readKnownIds,
@@ -54,15 +59,12 @@ import {
   findPackages,
   findSalesCategory,
   insertOrder,
-  insertOrderItems,
   insertOrderLines,
   listOrderRows,
   lockOrder,
-  lockStoveIdsOfOrder,
   markOrderCanceled,
   ORDER_SORT_VALUES,
   orderCounts,
-  orderItemRows,
   orderLineRows,
   sharePrices,
   soldByCurrency,
@@ -346,7 +348,7 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
       },
       priced.lines,
     );
-    await insertOrderItems(tx, order.id, ids);
+    await insertDocumentStoveIds(tx, { type: 'sales_order', id: order.id }, ids);
     const changed = await changeStoveIdStatuses(tx, {
       ids,
       kind: 'sold',
@@ -395,7 +397,7 @@ export async function cancelSalesOrder(
     if (!order || !inScope(actor, order.factoryId)) throw notFound();
     const label = salesOrderNumberLabel(order.number);
     if (order.status === 'canceled') throw errors.conflict(`${label} is already canceled.`);
-    const ids = await lockStoveIdsOfOrder(tx, order.id);
+    const ids = await lockDocumentStoveIds(tx, { type: 'sales_order', id: order.id });
     const astray = ids.filter((i) => i.status !== 'sold' || i.factoryId !== order.factoryId);
     if (ids.length !== order.stoveCount || astray.length > 0)
       throw new Error(`sales order ${order.id}: ${astray.length} of its ${ids.length} IDs are no longer sold there`);
@@ -427,7 +429,10 @@ export async function cancelSalesOrder(
 async function readDetail(db: Executor, actor: Actor, id: string): Promise<SalesOrderDetail> {
   const row = await findOrderRow(db, id);
   if (!row || !inScope(actor, row.factoryId)) throw notFound();
-  const [lines, items] = await Promise.all([orderLineRows(db, id), orderItemRows(db, id)]);
+  const [lines, items] = await Promise.all([
+    orderLineRows(db, id),
+    documentStoveIdRows(db, { type: 'sales_order', id }),
+  ]);
   return {
     ...presentOrder(row),
     lines: lines.map((l) => ({

@@ -32,6 +32,11 @@ import { errors, type ItemProblem } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import { recordKitMovements } from '../ckd/ckd-ledger.repository';
+import {
+  documentStoveIdRows,
+  insertDocumentStoveIds,
+  lockDocumentStoveIds,
+} from '../stove-ids/document-stove-ids.repository';
 import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../stove-ids/stove-id-status.repository';
 import {
   assessCodes,
@@ -47,15 +52,12 @@ import {
   findCategory,
   findReportRow,
   insertReport,
-  insertReportItems,
   kitsInStock,
   listCouplerRows,
   listReportRows,
   lockReport,
-  lockStoveIdsOfReport,
   markReportVoided,
   REPORT_SORT_VALUES,
-  reportItemRows,
   summarizeReports,
   type CategoryRow,
   type ReportFilters,
@@ -184,7 +186,7 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
       note: input.note,
       actorId: actor.userId,
     });
-    await insertReportItems(tx, report.id, ids);
+    await insertDocumentStoveIds(tx, { type: 'stove_report', id: report.id }, ids);
     const changed = await changeStoveIdStatuses(tx, {
       ids,
       kind: 'coupled',
@@ -289,7 +291,7 @@ export async function voidReport(db: Database, actor: Actor, id: string, reason:
     if (!report || !inScope(actor, report.factoryId)) throw notFound();
     const label = stoveReportNumberLabel(report.number);
     if (report.status === 'voided') throw errors.conflict(`${label} is already voided.`);
-    const ids = await lockStoveIdsOfReport(tx, report.id);
+    const ids = await lockDocumentStoveIds(tx, { type: 'stove_report', id: report.id });
     if (ids.length !== report.stoveCount)
       throw new Error(`stove report ${report.id} holds ${ids.length} of its ${report.stoveCount} IDs`);
     const moved = ids.filter((i) => i.factoryId !== report.factoryId).map((i) => i.factoryId);
@@ -404,7 +406,7 @@ export function exportReports(db: Database, actor: Actor, query: ReportQuery) {
 export async function getReport(db: Database, actor: Actor, id: string): Promise<StoveReportDetail> {
   const row = await findReportRow(db, id);
   if (!row || !inScope(actor, row.factoryId)) throw notFound();
-  const items = await reportItemRows(db, id);
+  const items = await documentStoveIdRows(db, { type: 'stove_report', id });
   return {
     ...presentReport(row),
     items,
