@@ -7,7 +7,7 @@ import { joinPerson, recordPerson } from '../../db/record-person';
 import { factories } from '../../db/schema/core';
 import { ckdCategories, ckdProducedRecords } from '../../db/schema/production';
 import { afterCursor, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
-import { dateSort, dateSortValue } from './ckd-date-sort';
+import { CKD_DOCUMENT_SORT_VALUES, ckdDocumentSort } from './ckd-document-sort';
 
 export async function insertProducedRecord(
   db: Executor,
@@ -119,10 +119,8 @@ export interface ProducedRecordFilters {
   dir: ListProducedRecordsQuery['dir'];
 }
 
-export const PRODUCED_SORT_VALUES: Record<ListProducedRecordsQuery['sort'], (row: ProducedRecordRow) => Cursor['v']> = {
-  date: (row) => dateSortValue(row.date, Number(row.number)),
-  number: (row) => row.number,
-};
+export const PRODUCED_SORT_VALUES: Record<ListProducedRecordsQuery['sort'], (row: ProducedRecordRow) => Cursor['v']> =
+  CKD_DOCUMENT_SORT_VALUES;
 
 function filtersWhere(f: ProducedRecordFilters): SQL | undefined {
   return whereAll(
@@ -141,7 +139,7 @@ export function listProducedRecordRows(
   cursor: Cursor | null,
   limit: number,
 ): Promise<ProducedRecordRow[]> {
-  const sort = f.sort === 'number' ? r.number : dateSort(r.date, r.number);
+  const sort = ckdDocumentSort(f.sort, r);
   return selectRecords(db)
     .where(whereAll(filtersWhere(f), afterCursor(sort, r.id, f.dir, cursor)))
     .orderBy(...orderBy(sort, r.id, f.dir))

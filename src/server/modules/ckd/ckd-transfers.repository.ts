@@ -7,7 +7,7 @@ import { joinPerson, recordPerson } from '../../db/record-person';
 import { factories } from '../../db/schema/core';
 import { ckdCategories, ckdTransfers } from '../../db/schema/production';
 import { afterCursor, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
-import { dateSort, dateSortValue } from './ckd-date-sort';
+import { CKD_DOCUMENT_SORT_VALUES, ckdDocumentSort } from './ckd-document-sort';
 
 export async function insertCkdTransfer(
   db: Executor,
@@ -118,10 +118,8 @@ export interface CkdTransferFilters {
   dir: ListCkdTransfersQuery['dir'];
 }
 
-export const CKD_TRANSFER_SORT_VALUES: Record<ListCkdTransfersQuery['sort'], (row: CkdTransferRow) => Cursor['v']> = {
-  date: (row) => dateSortValue(row.date, Number(row.number)),
-  number: (row) => row.number,
-};
+export const CKD_TRANSFER_SORT_VALUES: Record<ListCkdTransfersQuery['sort'], (row: CkdTransferRow) => Cursor['v']> =
+  CKD_DOCUMENT_SORT_VALUES;
 
 function filtersWhere(f: CkdTransferFilters): SQL | undefined {
   return whereAll(
@@ -142,7 +140,7 @@ export function listCkdTransferRows(
   cursor: Cursor | null,
   limit: number,
 ): Promise<CkdTransferRow[]> {
-  const sort = f.sort === 'number' ? t.number : dateSort(t.date, t.number);
+  const sort = ckdDocumentSort(f.sort, t);
   return selectTransfers(db)
     .where(whereAll(filtersWhere(f), afterCursor(sort, t.id, f.dir, cursor)))
     .orderBy(...orderBy(sort, t.id, f.dir))

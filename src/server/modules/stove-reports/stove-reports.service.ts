@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { counted } from '../../../common/counted';
 import { personRef } from '../../../common/contracts/fields';
 import type { ListResponse } from '../../../common/contracts/list';
 import {
@@ -24,12 +25,12 @@ import {
   type submitStoveReportSchema,
 } from '../../../common/contracts/production';
 import { STOVE_ID_STATUS_LABELS, type StoveIdStatus } from '../../../common/contracts/stove-ids';
-import { distinctWellFormedCodes, normalizeCode } from '../../../common/stove-codes';
+import { normalizeCode } from '../../../common/stove-codes';
 import type { Actor } from '../../auth/actor';
 import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { errors, type ItemProblem } from '../../http/errors';
-import { allPages, decodeCursor, toPage } from '../../http/list';
+import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import { recordKitMovements } from '../ckd/ckd-ledger.repository';
 import {
@@ -37,14 +38,12 @@ import {
   insertDocumentStoveIds,
   lockDocumentStoveIds,
 } from '../stove-ids/document-stove-ids.repository';
-import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../stove-ids/stove-id-status.repository';
+import { changeStoveIdStatuses } from '../stove-ids/stove-id-status.repository';
 import {
-  assessCodes,
-  lockedKnownIds,
-  readKnownIds,
+  checkCodes,
+  lockEligibleIds,
   resolveDocumentFactory,
   type EligibilityRules,
-  type KnownId,
 } from '../stove-ids/stove-id-eligibility';
 import { findFactories } from '../stove-transfers/stove-transfers.repository';
 import {
@@ -99,7 +98,7 @@ async function readReport(db: Executor, id: string): Promise<StoveReport> {
 
 const notFound = () => errors.notFound('No such stove report (or it is not one of your factory’s).');
 const count = (n: number) => n.toLocaleString('en-US');
-const stoveIds = (n: number) => `${count(n)} stove ${n === 1 ? 'ID' : 'IDs'}`;
+const stoveIds = (n: number) => counted(n, 'stove ID');
 
 // ---------------------------------------------------------------------------------------------
 // Eligibility (check and submit use the same rules; the verdicts are Validate Stove IDs')
@@ -118,6 +117,7 @@ const REPORT_RULES: EligibilityRules<StoveReportVerdict> = {
     in_transit: 'In transit on a transfer: it can be reported once received',
     void: 'Void (damaged or lost label)',
   },
+  done: 'reported',
 };
 
 async function resolveCategory(db: Executor, id: string): Promise<CategoryRow> {
@@ -131,15 +131,8 @@ async function resolveCategory(db: Executor, id: string): Promise<CategoryRow> {
 export async function checkReport(db: Database, actor: Actor, input: CheckInput): Promise<StoveReportCheck> {
   const factory = await resolveDocumentFactory(db, actor, input.factoryId);
   const category = input.categoryId ? await resolveCategory(db, input.categoryId) : null;
-  const found = await readKnownIds(db, actor, distinctWellFormedCodes(input.codes), factory.id);
-  const items = assessCodes(REPORT_RULES, input.codes, found, factory.id);
-  const ok = items.filter((i) => i.verdict === 'ok').length;
-  return {
-    items,
-    ok,
-    problems: items.length - ok,
-    kitsAvailable: category ? await kitsInStock(db, factory.id, category.id) : null,
-  };
+  const checked = await checkCodes(db, actor, REPORT_RULES, input.codes, factory.id);
+  return { ...checked, kitsAvailable: category ? await kitsInStock(db, factory.id, category.id) : null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,19 +157,7 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
     });
 
   return db.transaction(async (tx) => {
-    const locked = await lockStoveIdsByCodes(tx, distinctWellFormedCodes(input.codes));
-    const refused = (found: ReadonlyMap<string, KnownId>) =>
-      assessCodes(REPORT_RULES, input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
-    let problems = refused(await lockedKnownIds(tx, locked, false));
-    if (problems.length > 0) {
-      // A global user is told where an ID at another factory is.
-      if (actor.isGlobal) problems = refused(await lockedKnownIds(tx, locked, true));
-      throw errors.itemProblems(
-        `Nothing was reported: ${count(problems.length)} of ${stoveIds(input.codes.length)} cannot be reported.`,
-        problems.map((p): ItemProblem => ({ code: p.code, reason: p.reason ?? 'Cannot be reported' })),
-      );
-    }
-
+    const locked = await lockEligibleIds(tx, actor, REPORT_RULES, input.codes, factory.id);
     const ids = locked.map((l) => l.id);
     const report = await insertReport(tx, {
       date: input.date,
@@ -388,13 +369,16 @@ export async function listReports(
   query: ListStoveReportsQuery,
 ): Promise<ListResponse<StoveReport> & { summary: StoveReportSummary }> {
   const filters = resolveFilters(actor, query);
-  const [rows, total, summary] = await Promise.all([
-    listReportRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
-    countReports(db, filters),
+  const [page, summary] = await Promise.all([
+    listPage(query, {
+      rows: (cursor, limit) => listReportRows(db, filters, cursor, limit),
+      count: () => countReports(db, filters),
+      sortValue: REPORT_SORT_VALUES[query.sort],
+      present: presentReport,
+    }),
     summarize(db, filters),
   ]);
-  const page = toPage(rows, query.limit, REPORT_SORT_VALUES[query.sort]);
-  return { items: page.items.map(presentReport), nextCursor: page.nextCursor, ...total, summary };
+  return { ...page, summary };
 }
 
 export function exportReports(db: Database, actor: Actor, query: ReportQuery) {
