@@ -38,8 +38,8 @@ import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import {
   documentStoveIdRows,
-  insertDocumentStoveIds,
   lockDocumentStoveIds,
+  putStoveIdsOnDocument,
 } from '../stove-ids/document-stove-ids.repository';
 import {
   checkCodes,
@@ -332,15 +332,10 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
       },
       priced.lines,
     );
-    await insertDocumentStoveIds(tx, { type: 'sales_order', id: order.id }, ids);
-    const changed = await changeStoveIdStatuses(tx, {
-      ids,
-      kind: 'sold',
-      set: sql`status = 'sold'`,
-      document: { type: 'sales_order', id: order.id },
+    await putStoveIdsOnDocument(tx, { type: 'sales_order', id: order.id }, ids, {
+      status: 'sold',
       actorId: actor.userId,
     });
-    if (changed !== ids.length) throw new Error(`sold ${changed} of ${ids.length} IDs`);
     await insertAudit(tx, {
       actorId: actor.userId,
       action: 'create',

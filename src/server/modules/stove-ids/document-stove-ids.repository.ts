@@ -1,14 +1,20 @@
 /**
  * The stove IDs a document holds, one row each in its items table: a stove report's
  * (stove_report_items), a sales order's (sales_order_items) and a transfer's (stove_transfer_items,
- * which also keep each ID's outcome: ../stove-transfers). Written once with the document, locked
- * before a status change undoes it, read with their status now, and searched by code.
+ * which also keep each ID's outcome: ../stove-transfers). Written once with the document (the IDs
+ * changing status with it), locked before a status change undoes it, read with their status now,
+ * and searched by code.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StoveDocumentType, StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { queryRows, type Executor } from '../../db/client';
-import { LOCKED_STOVE_ID_COLUMNS, sqlBigintArray, type LockedStoveId } from './stove-id-status.repository';
+import {
+  changeStoveIdStatuses,
+  LOCKED_STOVE_ID_COLUMNS,
+  sqlBigintArray,
+  type LockedStoveId,
+} from './stove-id-status.repository';
 
 /** Each document's items table and its column naming the document. */
 const ITEMS = {
@@ -23,17 +29,32 @@ interface PlainDocument {
   id: string;
 }
 
-/** The document's IDs (stove_ids.id), in id order. */
-export async function insertDocumentStoveIds(
-  db: Executor,
+/** What an ID becomes on a new document, and the SQL that sets it. */
+const TAKEN_AS = { coupled: sql`status = 'coupled'`, sold: sql`status = 'sold'` } as const;
+
+/**
+ * A new stove report or sales order takes its (locked) IDs: its items are written, and each ID
+ * becomes `status` with a history event of that kind naming the document.
+ */
+export async function putStoveIdsOnDocument(
+  tx: Executor,
   document: PlainDocument,
   ids: readonly number[],
+  change: { status: keyof typeof TAKEN_AS; actorId: string },
 ): Promise<void> {
   const items = ITEMS[document.type];
-  await db.execute(
+  await tx.execute(
     sql`insert into ${items.table} (${items.documentId}, stove_id_id)
         select ${document.id}::uuid, id from unnest(${sqlBigintArray(ids)}) as id order by id`,
   );
+  const changed = await changeStoveIdStatuses(tx, {
+    ids,
+    kind: change.status,
+    set: TAKEN_AS[change.status],
+    document,
+    actorId: change.actorId,
+  });
+  if (changed !== ids.length) throw new Error(`${change.status} ${changed} of ${ids.length} IDs`);
 }
 
 /** The document's IDs, locked FOR UPDATE in id order (as every status change locks them). */

@@ -35,8 +35,8 @@ import { insertAudit } from '../audit/audit.repository';
 import { recordKitMovements } from '../ckd/ckd-ledger.repository';
 import {
   documentStoveIdRows,
-  insertDocumentStoveIds,
   lockDocumentStoveIds,
+  putStoveIdsOnDocument,
 } from '../stove-ids/document-stove-ids.repository';
 import { changeStoveIdStatuses } from '../stove-ids/stove-id-status.repository';
 import {
@@ -167,15 +167,10 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
       note: input.note,
       actorId: actor.userId,
     });
-    await insertDocumentStoveIds(tx, { type: 'stove_report', id: report.id }, ids);
-    const changed = await changeStoveIdStatuses(tx, {
-      ids,
-      kind: 'coupled',
-      set: sql`status = 'coupled'`,
-      document: { type: 'stove_report', id: report.id },
+    await putStoveIdsOnDocument(tx, { type: 'stove_report', id: report.id }, ids, {
+      status: 'coupled',
       actorId: actor.userId,
     });
-    if (changed !== ids.length) throw new Error(`coupled ${changed} of ${ids.length} IDs`);
     await insertAudit(tx, {
       actorId: actor.userId,
       action: 'submit',
