@@ -7,17 +7,26 @@
  * computed from the ledger in SQL. Then GET /api/ckd/report for the last year, and the factory
  * report of one factory for the last year: one request at a time (p50/p99) and at 10 connections.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays } from '../../src/common/calendar-days';
-import { queryRows, type DatabaseHandle, type Executor } from '../../src/server/db/client';
+import { queryRows, type DatabaseHandle } from '../../src/server/db/client';
 import {
   factoryActivityByDay,
   factoryOpening,
   reportByPair,
 } from '../../src/server/modules/ckd-reports/ckd-reports.repository';
-import { createFactory } from '../../src/server/modules/factories/factories.service';
 import { makeCkdCategory } from '../../src/server/test/production';
-import { loadTest, settle, signInAs, startBenchApp, verdict, warmUp } from './support';
+import {
+  createBenchFactories,
+  loadTest,
+  printQueryPlans,
+  settle,
+  signInAs,
+  startBenchApp,
+  uuidArray,
+  verdict,
+  warmUp,
+} from './support';
 
 /** BENCH_CKD_MOVEMENTS: a smaller or larger ledger while investigating (default 1,000,000). */
 const MOVEMENTS = Number(process.env.BENCH_CKD_MOVEMENTS ?? 1_000_000);
@@ -26,17 +35,7 @@ const DAYS = 3 * 365 + 1;
 const RUNS = 20;
 const SECONDS = 5;
 
-const FACTORIES = [
-  { code: 'NBO', name: 'Nairobi Central Plant', kind: 'both' },
-  { code: 'ELD', name: 'Eldoret Plant', kind: 'both' },
-  { code: 'MSA', name: 'Mombasa Assembly', kind: 'assembly' },
-  { code: 'KSM', name: 'Kisumu Assembly', kind: 'assembly' },
-  { code: 'NKR', name: 'Nakuru Assembly', kind: 'assembly' },
-  { code: 'THK', name: 'Thika Assembly', kind: 'assembly' },
-] as const;
 const CATEGORIES = 8;
-
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
  * The ledger, set-based: one INSERT … SELECT per kind of movement (rows spread evenly over the
@@ -177,33 +176,19 @@ async function sequential(label: string, url: string, cookie: string, target: nu
  * EXPLAIN ANALYZE of the reports' own queries (BENCH_EXPLAIN=1), to find the cause when a target
  * is missed: the repository runs on an executor that explains each query.
  */
-async function explain(handle: DatabaseHandle, from: string, to: string, factoryId: string): Promise<void> {
-  const plans: string[] = [];
-  const explaining = {
-    execute: async (query: SQL) => {
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql`explain analyze ${query}`);
-      plans.push(rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n'));
-      return { rows: [] };
-    },
-  } as unknown as Executor;
-  const cases: [string, () => Promise<unknown>][] = [
-    ['CKD report', () => reportByPair(explaining, { from, to })],
-    ['factory opening', () => factoryOpening(explaining, factoryId, undefined, from)],
-    ['factory days', () => factoryActivityByDay(explaining, { factoryId, from, to })],
-  ];
-  for (const [label, run] of cases) {
-    plans.length = 0;
-    await run();
-    console.log(`\n  -- ${label}\n${plans.join('\n')}`);
-  }
+function explain(handle: DatabaseHandle, from: string, to: string, factoryId: string): Promise<void> {
+  return printQueryPlans(handle.db, [
+    ['CKD report', (explaining) => reportByPair(explaining, { from, to })],
+    ['factory opening', (explaining) => factoryOpening(explaining, factoryId, undefined, from)],
+    ['factory days', (explaining) => factoryActivityByDay(explaining, { factoryId, from, to })],
+  ]);
 }
 
 export async function benchCkdReports(label: string, databaseUrl?: string): Promise<void> {
   const bench = await startBenchApp(databaseUrl);
   const { handle, base } = bench;
   try {
-    const factoryIds: string[] = [];
-    for (const f of FACTORIES) factoryIds.push((await createFactory(handle.db, null, { ...f })).id);
+    const factoryIds = await createBenchFactories(handle);
     const categoryIds: string[] = [];
     for (let i = 1; i <= CATEGORIES; i++) {
       categoryIds.push((await makeCkdCategory(handle.db, { code: `BK${i}`, name: `Bench kit ${i}` })).id);
@@ -228,7 +213,7 @@ export async function benchCkdReports(label: string, databaseUrl?: string): Prom
 
     console.log(
       `\n## CKD reports with ${MOVEMENTS.toLocaleString('en-US')} kit movements (${days.toLocaleString('en-US')} factory-category-days, ` +
-        `${FACTORIES.length} factories × ${CATEGORIES} categories, ${start} to ${today}) on ${label} ` +
+        `${factoryIds.length} factories × ${CATEGORIES} categories, ${start} to ${today}) on ${label} ` +
         `(seeded in ${(seedMs / 1000).toFixed(1)} s; target ≤ ${target} ms)`,
     );
     await warmUp(reportUrl, cookie, 2);

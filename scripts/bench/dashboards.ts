@@ -10,13 +10,12 @@
  * 50 after 5 unmeasured): the admin dashboard for all factories and for one, and the factory
  * dashboard of a Factory Manager; then each at 10 connections. BENCH_EXPLAIN=1 prints the plans.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays, monthStart } from '../../src/common/calendar-days';
 import type { Dashboard } from '../../src/common/contracts/dashboards';
 import { loadActor } from '../../src/server/auth/actor';
-import { queryRows, type DatabaseHandle, type Executor } from '../../src/server/db/client';
+import { queryRows, type DatabaseHandle } from '../../src/server/db/client';
 import { coupledPerDay, ordersPerDay } from '../../src/server/modules/dashboards/dashboards.repository';
-import { createFactory } from '../../src/server/modules/factories/factories.service';
 import { soldByCurrency, stovesPerDay } from '../../src/server/modules/sales/sales-orders.repository';
 import {
   countPendingTransfers,
@@ -29,7 +28,17 @@ import { makeStoveIds } from '../../src/server/test/stove-ids';
 import { seed as seedKitLedger } from './ckd-reports';
 import { masterData as salesMasterData, seed as seedSales } from './sales';
 import { seed as seedStoveReports } from './stove-reports';
-import { loadTest, settle, signInAs, startBenchApp, verdict, warmUp } from './support';
+import {
+  createBenchFactories,
+  loadTest,
+  printQueryPlans,
+  settle,
+  signInAs,
+  startBenchApp,
+  uuidArray,
+  verdict,
+  warmUp,
+} from './support';
 
 const RUNS = 50;
 const WARM_UP = 5;
@@ -42,17 +51,6 @@ const ITEMS = 1_000;
 /** The sales generator's two years, and the kit ledger's three, ending today. */
 const SALES_DAYS = 2 * 365;
 const KIT_DAYS = 3 * 365 + 1;
-
-const FACTORIES = [
-  { code: 'NBO', name: 'Nairobi Central Plant', kind: 'both' },
-  { code: 'ELD', name: 'Eldoret Plant', kind: 'both' },
-  { code: 'MSA', name: 'Mombasa Assembly', kind: 'assembly' },
-  { code: 'KSM', name: 'Kisumu Assembly', kind: 'assembly' },
-  { code: 'NKR', name: 'Nakuru Assembly', kind: 'assembly' },
-  { code: 'THK', name: 'Thika Assembly', kind: 'assembly' },
-] as const;
-
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
  * What the other generators leave out: decided transfers over two years (set-based, without their
@@ -138,14 +136,6 @@ async function sequential(label: string, url: string, cookie: string, target: nu
  * SQL; the transfer list is built with the query builder and is left out).
  */
 async function explain(handle: DatabaseHandle, factoryId: string): Promise<void> {
-  const plans: string[] = [];
-  const explaining = {
-    execute: async (query: SQL) => {
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql`explain analyze ${query}`);
-      plans.push(rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n'));
-      return { rows: [] };
-    },
-  } as unknown as Executor;
   const today = new Date().toISOString().slice(0, 10);
   const first = monthStart(today);
   const from = addDays(today, -29) < first ? addDays(today, -29) : first;
@@ -155,19 +145,17 @@ async function explain(handle: DatabaseHandle, factoryId: string): Promise<void>
     ['one factory', factoryId],
   ] as const) {
     const range = { from, to: today, factoryId: id };
-    const cases: [string, () => Promise<unknown>][] = [
-      ['coupled per day', () => coupledPerDay(explaining, range)],
-      ['stoves sold per day', () => stovesPerDay(explaining, range)],
-      ['orders per day', () => ordersPerDay(explaining, range)],
-      ['revenue this month', () => soldByCurrency(explaining, { from: first, to: today, factoryId: id })],
-      ['pending transfers', () => countTransfers(explaining, { ...pending, scopeFactoryId: id })],
-      ['to confirm', () => countPendingTransfers(explaining, id)],
-    ];
-    for (const [label, run] of cases) {
-      plans.length = 0;
-      await run();
-      console.log(`\n  -- ${label}, ${scope}\n${plans.join('\n')}`);
-    }
+    await printQueryPlans(handle.db, [
+      [`coupled per day, ${scope}`, (explaining) => coupledPerDay(explaining, range)],
+      [`stoves sold per day, ${scope}`, (explaining) => stovesPerDay(explaining, range)],
+      [`orders per day, ${scope}`, (explaining) => ordersPerDay(explaining, range)],
+      [
+        `revenue this month, ${scope}`,
+        (explaining) => soldByCurrency(explaining, { from: first, to: today, factoryId: id }),
+      ],
+      [`pending transfers, ${scope}`, (explaining) => countTransfers(explaining, { ...pending, scopeFactoryId: id })],
+      [`to confirm, ${scope}`, (explaining) => countPendingTransfers(explaining, id)],
+    ]);
   }
 }
 
@@ -176,8 +164,7 @@ export async function benchDashboards(label: string, databaseUrl?: string): Prom
   const { handle, base } = bench;
   try {
     const started = performance.now();
-    const factoryIds: string[] = [];
-    for (const f of FACTORIES) factoryIds.push((await createFactory(handle.db, null, { ...f })).id);
+    const factoryIds = await createBenchFactories(handle);
     const msa = factoryIds[2] ?? '';
     const admin = await signInAs(bench, {
       email: 'dashboards-bench@example.com',
@@ -219,7 +206,7 @@ export async function benchDashboards(label: string, databaseUrl?: string): Prom
     console.log(
       `\n## Dashboards on ${label}: ${n(counts?.ids)} stove IDs (${n(counts?.events)} events), ${n(counts?.movements)} kit movements, ` +
         `${n(counts?.lines)} order lines (${n(orders)} orders), ${n(DECIDED_TRANSFERS)} decided and ${PENDING_TRANSFERS} pending transfers, ` +
-        `${FACTORIES.length} factories (seeded in ${seconds.toFixed(0)} s; ` +
+        `${factoryIds.length} factories (seeded in ${seconds.toFixed(0)} s; ` +
         `${target === null ? 'no target on PGlite' : `target p95 ≤ ${target} ms`})`,
     );
     const all = `${base}/api/dashboards/admin`;

@@ -8,19 +8,28 @@
  * (first page, a factory's low-stock page, a search), the movement list (first page, a page half
  * way down the ledger), and, one request at a time, saving a transfer of 20 lines.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays } from '../../src/common/calendar-days';
 import { listInventoryStockQuerySchema } from '../../src/common/contracts/inventory';
-import { queryRows, type DatabaseHandle, type Executor } from '../../src/server/db/client';
+import { queryRows, type DatabaseHandle } from '../../src/server/db/client';
 import { encodeCursor } from '../../src/server/http/list';
-import { createFactory } from '../../src/server/modules/factories/factories.service';
 import {
   countInventoryStock,
   listInventoryStockRows,
 } from '../../src/server/modules/inventory/inventory-stock.repository';
 import { makeInventoryCategory, makeInventoryUnit } from '../../src/server/test/inventory';
 import { report, timedPost } from './stove-transfers';
-import { getJson, loadTest, settle, signInAs, startBenchApp, warmUp } from './support';
+import {
+  createBenchFactories,
+  getJson,
+  loadTest,
+  printQueryPlans,
+  settle,
+  signInAs,
+  startBenchApp,
+  uuidArray,
+  warmUp,
+} from './support';
 
 /** BENCH_INVENTORY_MOVEMENTS: a smaller or larger ledger while investigating (default 1,000,000). */
 const MOVEMENTS = Number(process.env.BENCH_INVENTORY_MOVEMENTS ?? 1_000_000);
@@ -34,14 +43,6 @@ const TRANSFERS = 100;
 const WARM_UP = 5;
 const TARGET_MS = 100;
 
-const FACTORIES = [
-  { code: 'NBO', name: 'Nairobi Central Plant', kind: 'both' },
-  { code: 'ELD', name: 'Eldoret Plant', kind: 'both' },
-  { code: 'MSA', name: 'Mombasa Assembly', kind: 'assembly' },
-  { code: 'KSM', name: 'Kisumu Assembly', kind: 'assembly' },
-  { code: 'NKR', name: 'Nakuru Assembly', kind: 'assembly' },
-  { code: 'THK', name: 'Thika Assembly', kind: 'assembly' },
-] as const;
 /** Item names: a word and a number (so a search for one word finds 1 item in 20). */
 const WORDS = [
   'Carton',
@@ -66,8 +67,6 @@ const WORDS = [
   'Dust mask',
 ];
 const SEARCH = 'glove';
-
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 interface World {
   factoryIds: string[];
@@ -237,28 +236,15 @@ async function check(handle: DatabaseHandle): Promise<{ rows: number; entries: n
  * EXPLAIN ANALYZE of the overview's own queries (BENCH_EXPLAIN=1), to find the cause when the
  * target is missed: the repository runs on an executor that explains each query.
  */
-async function explain(handle: DatabaseHandle, factoryId: string): Promise<void> {
-  const plans: string[] = [];
-  const explaining = {
-    execute: async (query: SQL) => {
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql`explain analyze ${query}`);
-      plans.push(rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n'));
-      return { rows: [] };
-    },
-  } as unknown as Executor;
+function explain(handle: DatabaseHandle, factoryId: string): Promise<void> {
   const first = listInventoryStockQuerySchema.parse({});
   const low = { ...first, factoryId, low: true };
-  const cases: [string, () => Promise<unknown>][] = [
-    ['overview first page', () => listInventoryStockRows(explaining, first, null, 51)],
-    ['overview count', () => countInventoryStock(explaining, first)],
-    ['factory + low', () => listInventoryStockRows(explaining, low, null, 51)],
-    ['factory + low count', () => countInventoryStock(explaining, low)],
-  ];
-  for (const [label, run] of cases) {
-    plans.length = 0;
-    await run();
-    console.log(`\n  -- ${label}\n${plans.join('\n')}`);
-  }
+  return printQueryPlans(handle.db, [
+    ['overview first page', (explaining) => listInventoryStockRows(explaining, first, null, 51)],
+    ['overview count', (explaining) => countInventoryStock(explaining, first)],
+    ['factory + low', (explaining) => listInventoryStockRows(explaining, low, null, 51)],
+    ['factory + low count', (explaining) => countInventoryStock(explaining, low)],
+  ]);
 }
 
 interface Page {
@@ -281,8 +267,7 @@ export async function benchInventory(label: string, databaseUrl?: string): Promi
   const bench = await startBenchApp(databaseUrl);
   const { handle, base } = bench;
   try {
-    const factoryIds: string[] = [];
-    for (const f of FACTORIES) factoryIds.push((await createFactory(handle.db, null, { ...f })).id);
+    const factoryIds = await createBenchFactories(handle);
     const user = await signInAs(bench, {
       email: 'inventory-bench@example.com',
       name: 'Inventory Bench',
@@ -310,7 +295,7 @@ export async function benchInventory(label: string, databaseUrl?: string): Promi
 
     console.log(
       `\n## Inventory with ${MOVEMENTS.toLocaleString('en-US')} movements (${entries.toLocaleString('en-US')} entries, ` +
-        `${FACTORIES.length} factories × ${ITEMS.toLocaleString('en-US')} items, ${low.toLocaleString('en-US')} balances low, ` +
+        `${factoryIds.length} factories × ${ITEMS.toLocaleString('en-US')} items, ${low.toLocaleString('en-US')} balances low, ` +
         `${start} to ${today}) on ${label} (seeded in ${(seedMs / 1000).toFixed(1)} s; 10 connections, ${SECONDS} s each` +
         `${target === undefined ? '; the overview target is for PostgreSQL' : `; overview target p99 ≤ ${target} ms`})`,
     );

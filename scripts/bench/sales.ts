@@ -10,16 +10,25 @@
  * 100 validated stove IDs each, saved one at a time over HTTP (POST /api/sales/orders →
  * createSalesOrder).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays } from '../../src/common/calendar-days';
 import type { SalesReport } from '../../src/common/contracts/sales-orders';
-import { queryRows, type DatabaseHandle, type Executor } from '../../src/server/db/client';
-import { createFactory } from '../../src/server/modules/factories/factories.service';
+import { queryRows, type DatabaseHandle } from '../../src/server/db/client';
 import { salesReportCells } from '../../src/server/modules/sales/sales-report.repository';
 import { makeCkdCategory } from '../../src/server/test/production';
 import { makeStoveIds } from '../../src/server/test/stove-ids';
 import { report as reportSamples, timedPost } from './stove-transfers';
-import { loadTest, settle, signInAs, startBenchApp, verdict, warmUp } from './support';
+import {
+  createBenchFactories,
+  loadTest,
+  printQueryPlans,
+  settle,
+  signInAs,
+  startBenchApp,
+  uuidArray,
+  verdict,
+  warmUp,
+} from './support';
 
 /** BENCH_SALES_LINES: a smaller or larger table while investigating (default 1,000,000). */
 const LINES = Number(process.env.BENCH_SALES_LINES ?? 1_000_000);
@@ -42,17 +51,6 @@ const SAVES = 100;
 const SAVE_WARM_UP = 5;
 const IDS_PER_ORDER = 100;
 const SAVE_TARGET_MS = 150;
-
-const FACTORIES = [
-  { code: 'NBO', name: 'Nairobi Central Plant', kind: 'both' },
-  { code: 'ELD', name: 'Eldoret Plant', kind: 'both' },
-  { code: 'MSA', name: 'Mombasa Assembly', kind: 'assembly' },
-  { code: 'KSM', name: 'Kisumu Assembly', kind: 'assembly' },
-  { code: 'NKR', name: 'Nakuru Assembly', kind: 'assembly' },
-  { code: 'THK', name: 'Thika Assembly', kind: 'assembly' },
-] as const;
-
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 interface World {
   factoryIds: string[];
@@ -234,28 +232,21 @@ async function sequential(label: string, url: string, cookie: string, target: nu
  * EXPLAIN ANALYZE of the report's query (BENCH_EXPLAIN=1), to find the cause when the target is
  * missed: the repository runs on an executor that explains the query.
  */
-async function explain(handle: DatabaseHandle, from: string, to: string, factoryId: string): Promise<void> {
-  const plans: string[] = [];
-  const explaining = {
-    execute: async (query: SQL) => {
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql`explain analyze ${query}`);
-      plans.push(rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n'));
-      return { rows: [] };
-    },
-  } as unknown as Executor;
-  const cases: [string, () => Promise<unknown>][] = [
-    ['year by month × factory', () => salesReportCells(explaining, { from, to, period: 'month', groupBy: 'factory' })],
-    ['year by week × customer', () => salesReportCells(explaining, { from, to, period: 'week', groupBy: 'customer' })],
+function explain(handle: DatabaseHandle, from: string, to: string, factoryId: string): Promise<void> {
+  return printQueryPlans(handle.db, [
+    [
+      'year by month × factory',
+      (explaining) => salesReportCells(explaining, { from, to, period: 'month', groupBy: 'factory' }),
+    ],
+    [
+      'year by week × customer',
+      (explaining) => salesReportCells(explaining, { from, to, period: 'week', groupBy: 'customer' }),
+    ],
     [
       'one factory, year by month × package',
-      () => salesReportCells(explaining, { from, to, period: 'month', groupBy: 'package', factoryId }),
+      (explaining) => salesReportCells(explaining, { from, to, period: 'month', groupBy: 'package', factoryId }),
     ],
-  ];
-  for (const [label, run] of cases) {
-    plans.length = 0;
-    await run();
-    console.log(`\n  -- ${label}\n${plans.join('\n')}`);
-  }
+  ]);
 }
 
 /** SAVES orders of IDS_PER_ORDER validated IDs at NBO, one at a time (after SAVE_WARM_UP unmeasured). */
@@ -298,8 +289,7 @@ export async function benchSales(label: string, databaseUrl?: string): Promise<v
   const bench = await startBenchApp(databaseUrl);
   const { handle, base } = bench;
   try {
-    const factoryIds: string[] = [];
-    for (const f of FACTORIES) factoryIds.push((await createFactory(handle.db, null, { ...f })).id);
+    const factoryIds = await createBenchFactories(handle);
     const user = await signInAs(bench, {
       email: 'sales-bench@example.com',
       name: 'Sales Bench',
@@ -319,7 +309,7 @@ export async function benchSales(label: string, databaseUrl?: string): Promise<v
 
     console.log(
       `\n## Sales report with ${LINES.toLocaleString('en-US')} order lines (${orders.toLocaleString('en-US')} orders, ` +
-        `${canceled.toLocaleString('en-US')} canceled lines; ${FACTORIES.length} factories, ${PACKAGES} packages, ` +
+        `${canceled.toLocaleString('en-US')} canceled lines; ${factoryIds.length} factories, ${PACKAGES} packages, ` +
         `${CATEGORIES.length} categories, ${CUSTOMERS.toLocaleString('en-US')} customers, ${SELLERS} sellers; ${start} to ${today}) ` +
         `on ${label} (seeded in ${(seedMs / 1000).toFixed(1)} s; year by month × factory target ≤ ${target} ms)`,
     );

@@ -25,7 +25,7 @@ import {
   listStoveIdRows,
 } from '../../src/server/modules/stove-ids/stove-ids.repository';
 import { measureInBrowser } from './browser';
-import { getJson, loadTest, settle, signInAs, startBenchApp, verdict, warmUp } from './support';
+import { getJson, loadTest, printQueryPlans, settle, signInAs, startBenchApp, verdict, warmUp } from './support';
 
 /** BENCH_STOVE_IDS: a smaller registry while investigating (default 1,000,000; a multiple of 100,000). */
 const IDS = Number(process.env.BENCH_STOVE_IDS ?? 1_000_000);
@@ -173,32 +173,22 @@ async function explainBatch(handle: DatabaseHandle, factoryId: string, actorId: 
  * EXPLAIN ANALYZE of the app's own list, count and lookup queries (BENCH_EXPLAIN=1), to find the
  * cause when a target is missed: the repository runs on an executor that explains each query.
  */
-async function explain(handle: DatabaseHandle, factoryId: string, deepCode: string): Promise<void> {
-  const plans: string[] = [];
-  const explaining = {
-    execute: async (query: SQL) => {
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(handle.db, sql`explain analyze ${query}`);
-      plans.push(rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n'));
-      return { rows: [] };
-    },
-  } as unknown as Executor;
+function explain(handle: DatabaseHandle, factoryId: string, deepCode: string): Promise<void> {
   const list = listStoveIdsQuerySchema.parse({});
-  const cases: [string, () => Promise<unknown>][] = [
-    ['first page', () => listStoveIdRows(explaining, list, null, 51)],
-    ['factory + status', () => listStoveIdRows(explaining, { ...list, factoryId, status: 'coupled' }, null, 51)],
-    ['factory + status count', () => countStoveIds(explaining, { ...list, factoryId, status: 'coupled' })],
-    ['factory (a factory-scoped user)', () => listStoveIdRows(explaining, { ...list, factoryId }, null, 51)],
-    ['factory count', () => countStoveIds(explaining, { ...list, factoryId })],
-    ['deep page', () => listStoveIdRows(explaining, list, { v: deepCode, id: '1' }, 51)],
-    ['prefix', () => listStoveIdRows(explaining, { ...list, q: SEARCH }, null, 51)],
-    ['prefix count', () => countStoveIds(explaining, { ...list, q: SEARCH })],
-    ['one ID with its history', () => findStoveIdByCode(explaining, deepCode)],
-  ];
-  for (const [label, run] of cases) {
-    plans.length = 0;
-    await run();
-    console.log(`\n  -- ${label}\n${plans.join('\n')}`);
-  }
+  return printQueryPlans(handle.db, [
+    ['first page', (explaining) => listStoveIdRows(explaining, list, null, 51)],
+    [
+      'factory + status',
+      (explaining) => listStoveIdRows(explaining, { ...list, factoryId, status: 'coupled' }, null, 51),
+    ],
+    ['factory + status count', (explaining) => countStoveIds(explaining, { ...list, factoryId, status: 'coupled' })],
+    ['factory (a factory-scoped user)', (explaining) => listStoveIdRows(explaining, { ...list, factoryId }, null, 51)],
+    ['factory count', (explaining) => countStoveIds(explaining, { ...list, factoryId })],
+    ['deep page', (explaining) => listStoveIdRows(explaining, list, { v: deepCode, id: '1' }, 51)],
+    ['prefix', (explaining) => listStoveIdRows(explaining, { ...list, q: SEARCH }, null, 51)],
+    ['prefix count', (explaining) => countStoveIds(explaining, { ...list, q: SEARCH })],
+    ['one ID with its history', (explaining) => findStoveIdByCode(explaining, deepCode)],
+  ]);
 }
 
 export async function benchStoveIds(label: string, databaseUrl?: string): Promise<void> {

@@ -1,15 +1,18 @@
 /**
- * What the benchmarks share: the app on a scratch database, a signed-in user, an autocannon run
- * with its figure line, and the ok/MISSED verdict.
+ * What the benchmarks share: the app on a scratch database, the six factories, a signed-in user,
+ * an autocannon run with its figure line, the ok/MISSED verdict, a uuid[] parameter for the
+ * seeders, and the query plans of a repository's own queries.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CreateUser } from '../../src/common/contracts/users';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import type { DatabaseHandle } from '../../src/server/db/client';
+import { queryRows, type DatabaseHandle, type Executor } from '../../src/server/db/client';
+import { createFactory } from '../../src/server/modules/factories/factories.service';
 import { createUser } from '../../src/server/modules/users/users.service';
 import { openScratchDatabase } from '../../src/server/test/test-database';
 
@@ -63,6 +66,49 @@ export async function startBenchApp(
     await app?.close();
     await handle.close();
     throw error;
+  }
+}
+
+const FACTORIES = [
+  { code: 'NBO', name: 'Nairobi Central Plant', kind: 'both' },
+  { code: 'ELD', name: 'Eldoret Plant', kind: 'both' },
+  { code: 'MSA', name: 'Mombasa Assembly', kind: 'assembly' },
+  { code: 'KSM', name: 'Kisumu Assembly', kind: 'assembly' },
+  { code: 'NKR', name: 'Nakuru Assembly', kind: 'assembly' },
+  { code: 'THK', name: 'Thika Assembly', kind: 'assembly' },
+] as const;
+
+/** The benchmarks' six factories (two plants, four assembly factories); their ids: NBO, ELD, MSA, KSM, NKR, THK. */
+export async function createBenchFactories(handle: DatabaseHandle): Promise<string[]> {
+  const ids: string[] = [];
+  for (const f of FACTORIES) ids.push((await createFactory(handle.db, null, { ...f })).id);
+  return ids;
+}
+
+/** A uuid[] of the seeders' ids, bound as one parameter. */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * EXPLAIN ANALYZE of the queries each case runs (BENCH_EXPLAIN=1), printed under its label, to find
+ * the cause when a target is missed: the case runs the app's own repository code on an executor
+ * that explains each query it is given (and answers no rows).
+ */
+export async function printQueryPlans(
+  db: Executor,
+  cases: [string, (explaining: Executor) => Promise<unknown>][],
+): Promise<void> {
+  const plans: string[] = [];
+  const explaining = {
+    execute: async (query: SQL) => {
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain analyze ${query}`);
+      plans.push(rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n'));
+      return { rows: [] };
+    },
+  } as unknown as Executor;
+  for (const [label, run] of cases) {
+    plans.length = 0;
+    await run(explaining);
+    console.log(`\n  -- ${label}\n${plans.join('\n')}`);
   }
 }
 

@@ -33,6 +33,18 @@ export const recordDaySchema = z
   .refine((d) => d >= EARLIEST_RECORD_DAY, 'The date is too far in the past')
   .refine((d) => d <= latestDayOnEarth(new Date()), 'The date cannot be in the future');
 
+/** A record's status among `statuses` (an enum of the database). */
+export function statusSchema<const S extends readonly [string, ...string[]]>(statuses: S) {
+  return z.enum(statuses, { message: `Status must be one of: ${statuses.join(', ')}` });
+}
+
+/** Why something is voided, rejected or undone: required, at most 1,000 characters. */
+export const reasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'A reason is required')
+  .max(1000, 'A reason is limited to 1,000 characters');
+
 /** An optional day filter of a list (from, to). */
 export const dayFilterSchema = z.string().refine(isIsoDay, 'Use a date like 2026-01-31').optional();
 

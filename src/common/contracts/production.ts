@@ -13,14 +13,14 @@ import {
   optionalText,
   parseDocumentNumber,
   personRefSchema,
+  reasonSchema,
+  statusSchema,
 } from './fields';
 import { listQuerySchema, listResponseSchema, exportQuerySchema, uuidFilterSchema } from './list';
-import { stoveIdStatusSchema } from './stove-ids';
+import { documentIdCheckSchema, documentStoveIdsSchema } from './stove-ids';
 
 export const STOVE_REPORT_STATUSES = ['submitted', 'voided'] as const;
-export const stoveReportStatusSchema = z.enum(STOVE_REPORT_STATUSES, {
-  message: `Status must be one of: ${STOVE_REPORT_STATUSES.join(', ')}`,
-});
+export const stoveReportStatusSchema = statusSchema(STOVE_REPORT_STATUSES);
 export type StoveReportStatus = z.infer<typeof stoveReportStatusSchema>;
 export const STOVE_REPORT_STATUS_LABELS: Record<StoveReportStatus, string> = {
   submitted: 'Submitted',
@@ -112,19 +112,7 @@ export const STOVE_REPORT_VERDICTS = [
 ] as const;
 export type StoveReportVerdict = (typeof STOVE_REPORT_VERDICTS)[number];
 
-export const stoveReportCheckSchema = z.object({
-  items: z.array(
-    z.object({
-      code: z.string(),
-      verdict: z.enum(STOVE_REPORT_VERDICTS),
-      /** The ID's status when known (and at a factory the caller sees). */
-      status: stoveIdStatusSchema.nullable(),
-      /** Why it cannot be reported; null when it can. */
-      reason: z.string().nullable(),
-    }),
-  ),
-  ok: z.number().int(),
-  problems: z.number().int(),
+export const stoveReportCheckSchema = documentIdCheckSchema(STOVE_REPORT_VERDICTS).extend({
   /** Kits of the stove model in stock at the factory (null without a model). */
   kitsAvailable: z.number().int().nullable(),
 });
@@ -153,15 +141,13 @@ export type StoveReport = z.infer<typeof stoveReportSchema>;
 
 /** GET /api/stove-reports/:id: the report, its stove IDs and what the signed-in user may do. */
 export const stoveReportDetailSchema = stoveReportSchema.extend({
-  items: z.array(z.object({ code: z.string(), status: stoveIdStatusSchema })),
+  items: documentStoveIdsSchema,
   can: z.object({ void: z.boolean() }),
 });
 export type StoveReportDetail = z.infer<typeof stoveReportDetailSchema>;
 
 /** POST /api/stove-reports/:id/void */
-export const voidStoveReportSchema = z.object({
-  reason: z.string().trim().min(1, 'A reason is required').max(1000, 'A reason is limited to 1,000 characters'),
-});
+export const voidStoveReportSchema = z.object({ reason: reasonSchema });
 export type VoidStoveReport = z.input<typeof voidStoveReportSchema>;
 
 const stoveReportListOptions = {

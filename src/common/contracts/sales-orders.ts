@@ -19,14 +19,13 @@ import {
   parseDocumentNumber,
   personRefSchema,
   recordDaySchema,
+  statusSchema,
 } from './fields';
 import { exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
-import { stoveIdStatusSchema } from './stove-ids';
+import { documentIdCheckSchema, documentStoveIdsSchema } from './stove-ids';
 
 export const SALES_ORDER_STATUSES = ['completed', 'canceled'] as const;
-export const salesOrderStatusSchema = z.enum(SALES_ORDER_STATUSES, {
-  message: `Status must be one of: ${SALES_ORDER_STATUSES.join(', ')}`,
-});
+export const salesOrderStatusSchema = statusSchema(SALES_ORDER_STATUSES);
 export type SalesOrderStatus = z.infer<typeof salesOrderStatusSchema>;
 export const SALES_ORDER_STATUS_LABELS: Record<SalesOrderStatus, string> = {
   completed: 'Completed',
@@ -135,20 +134,7 @@ export const SALES_ORDER_ID_VERDICTS = [
 ] as const;
 export type SalesOrderIdVerdict = (typeof SALES_ORDER_ID_VERDICTS)[number];
 
-export const salesOrderIdCheckSchema = z.object({
-  items: z.array(
-    z.object({
-      code: z.string(),
-      verdict: z.enum(SALES_ORDER_ID_VERDICTS),
-      /** The ID's status when known (and at a factory the caller sees). */
-      status: stoveIdStatusSchema.nullable(),
-      /** Why it cannot be sold; null when it can. */
-      reason: z.string().nullable(),
-    }),
-  ),
-  ok: z.number().int(),
-  problems: z.number().int(),
-});
+export const salesOrderIdCheckSchema = documentIdCheckSchema(SALES_ORDER_ID_VERDICTS);
 export type SalesOrderIdCheck = z.infer<typeof salesOrderIdCheckSchema>;
 
 /** GET /api/sales/orders/prices: the active packages and their price in force for a category on a day. */
@@ -216,8 +202,7 @@ export type SalesOrderLine = z.infer<typeof salesOrderLineSchema>;
 /** GET /api/sales/orders/:id: the order, its lines, its stove IDs and what the caller may do. */
 export const salesOrderDetailSchema = salesOrderSchema.extend({
   lines: z.array(salesOrderLineSchema),
-  /** In code order, with each ID's status now. */
-  items: z.array(z.object({ code: z.string(), status: stoveIdStatusSchema })),
+  items: documentStoveIdsSchema,
   can: z.object({ cancel: z.boolean() }),
 });
 export type SalesOrderDetail = z.infer<typeof salesOrderDetailSchema>;

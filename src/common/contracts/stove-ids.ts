@@ -11,13 +11,19 @@ import {
   STOVE_WIDTH_MIN,
   normalizeCode,
 } from '../stove-codes';
-import { documentNumberLabel, factoryRefSchema, optionalText, parseDocumentNumber, personRefSchema } from './fields';
+import {
+  documentNumberLabel,
+  factoryRefSchema,
+  optionalText,
+  parseDocumentNumber,
+  personRefSchema,
+  reasonSchema,
+  statusSchema,
+} from './fields';
 import { exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
 
 export const STOVE_ID_STATUSES = ['in_stock', 'coupled', 'validated', 'sold', 'in_transit', 'void'] as const;
-export const stoveIdStatusSchema = z.enum(STOVE_ID_STATUSES, {
-  message: `Status must be one of: ${STOVE_ID_STATUSES.join(', ')}`,
-});
+export const stoveIdStatusSchema = statusSchema(STOVE_ID_STATUSES);
 export type StoveIdStatus = z.infer<typeof stoveIdStatusSchema>;
 export const STOVE_ID_STATUS_LABELS: Record<StoveIdStatus, string> = {
   in_stock: 'In stock',
@@ -55,9 +61,7 @@ export const STOVE_DOCUMENT_TYPES = ['batch', 'transfer', 'stove_report', 'sales
 export type StoveDocumentType = (typeof STOVE_DOCUMENT_TYPES)[number];
 
 export const STOVE_TRANSFER_STATUSES = ['pending', 'confirmed', 'partially_confirmed', 'rejected', 'canceled'] as const;
-export const stoveTransferStatusSchema = z.enum(STOVE_TRANSFER_STATUSES, {
-  message: `Status must be one of: ${STOVE_TRANSFER_STATUSES.join(', ')}`,
-});
+export const stoveTransferStatusSchema = statusSchema(STOVE_TRANSFER_STATUSES);
 export type StoveTransferStatus = z.infer<typeof stoveTransferStatusSchema>;
 export const STOVE_TRANSFER_STATUS_LABELS: Record<StoveTransferStatus, string> = {
   pending: 'Pending',
@@ -82,7 +86,6 @@ const rawCodes = z
   .min(1, 'Add at least one stove ID')
   .max(STOVE_CODES_PER_REQUEST_MAX, `At most ${STOVE_CODES_PER_REQUEST_MAX.toLocaleString('en-US')} stove IDs at once`);
 const note = optionalText(1000, 'Note');
-const reason = z.string().trim().min(1, 'A reason is required').max(1000, 'A reason is limited to 1,000 characters');
 const dateFilter = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
@@ -254,7 +257,7 @@ export const importPreviewSchema = z.object({
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 /** POST /api/stove-ids/void: void IDs with a reason (all or nothing; not sold or in transit). */
-export const voidStoveIdsSchema = z.object({ codes: rawCodes, reason });
+export const voidStoveIdsSchema = z.object({ codes: rawCodes, reason: reasonSchema });
 export type VoidStoveIds = z.input<typeof voidStoveIdsSchema>;
 export const voidResultSchema = z.object({ voided: z.number().int() });
 
@@ -353,7 +356,7 @@ export type TransferCheck = z.infer<typeof transferCheckSchema>;
 export const confirmStoveTransferSchema = z.object({ codes: rawCodes.optional() });
 export type ConfirmStoveTransfer = z.input<typeof confirmStoveTransferSchema>;
 /** POST /api/stove-transfers/:id/reject */
-export const rejectStoveTransferSchema = z.object({ reason });
+export const rejectStoveTransferSchema = z.object({ reason: reasonSchema });
 export type RejectStoveTransfer = z.input<typeof rejectStoveTransferSchema>;
 
 /** GET /api/stove-transfers/pending-count: incoming pending transfers for the sidebar badge. */
@@ -368,6 +371,33 @@ export function transferNumberLabel(number: number): string {
 export function parseTransferNumber(text: string): number | null {
   return parseDocumentNumber('TR', text);
 }
+
+// ---------------------------------------------------------------------------------------------
+// IDs on a document (stove reports, sales orders)
+
+/**
+ * POST …/check of a document: each code's verdict ('ok': it can go on the document), in the order
+ * given, and how many can and cannot.
+ */
+export function documentIdCheckSchema<const V extends readonly [string, ...string[]]>(verdicts: V) {
+  return z.object({
+    items: z.array(
+      z.object({
+        code: z.string(),
+        verdict: z.enum(verdicts),
+        /** The ID's status when known (and at a factory the caller sees). */
+        status: stoveIdStatusSchema.nullable(),
+        /** Why it cannot go on the document; null when it can. */
+        reason: z.string().nullable(),
+      }),
+    ),
+    ok: z.number().int(),
+    problems: z.number().int(),
+  });
+}
+
+/** A document's stove IDs, in code order, each with its status now. */
+export const documentStoveIdsSchema = z.array(z.object({ code: z.string(), status: stoveIdStatusSchema }));
 
 // ---------------------------------------------------------------------------------------------
 // Validation

@@ -98,6 +98,25 @@ export function toPage<Row extends { id: string }>(
   return { items, nextCursor };
 }
 
+/**
+ * A list endpoint's answer: the page of rows after the query's cursor (one more is read, to know
+ * whether there is a next page) and the count of the filtered rows, read together, each row
+ * presented. `rows` reads the filtered rows in the list's order, as allPages does for the export.
+ */
+export async function listPage<Row extends { id: string }, Item>(
+  query: { cursor?: string | undefined; limit: number },
+  list: {
+    rows: (cursor: Cursor | null, limit: number) => Promise<Row[]>;
+    count: () => Promise<Pick<ListResponse<unknown>, 'total' | 'totalCapped'>>;
+    sortValue: (row: Row) => Cursor['v'];
+    present: (row: Row) => Item;
+  },
+): Promise<ListResponse<Item>> {
+  const [rows, total] = await Promise.all([list.rows(decodeCursor(query.cursor), query.limit + 1), list.count()]);
+  const page = toPage(rows, query.limit, list.sortValue);
+  return { items: page.items.map(list.present), nextCursor: page.nextCursor, ...total };
+}
+
 const ESTIMATE_TTL_MS = 30_000;
 const estimates = new WeakMap<Executor, Map<string, { rows: number; readAt: number }>>();
 

@@ -6,6 +6,7 @@
  *   await giveSteel(db, { factoryId, categoryId: steel.id, quantity: 500 });
  *   const kit = await makeCkdCategory(db, { usage: [{ steelCategoryId: steel.id, quantityPerKit: 4.5 }] });
  *   await giveKits(db, { factoryId, categoryId: kit.id, quantity: 20 });
+ *   expect(await kitStock(db, factoryId, kit.id)).toBe(20);
  *
  * Names and codes are random, so calls never collide.
  */
@@ -94,4 +95,13 @@ export async function giveKits(
     },
   ]);
   if (!posted.ok) throw new Error('giveKits: refused');
+}
+
+/** Kits of a CKD category in stock at a factory (0 when it never had any). */
+export async function kitStock(db: Executor, factoryId: string, categoryId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select quantity as n from ckd_stock where factory_id = ${factoryId} and category_id = ${categoryId}`,
+  );
+  return Number(row?.n ?? 0);
 }

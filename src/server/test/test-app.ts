@@ -1,10 +1,12 @@
 /** Test factories: an app on a fresh database, factories, users of any group, signed-in cookies. */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Group } from '../../common/permissions';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { factories } from '../db/schema/core';
 import { createFactory } from '../modules/factories/factories.service';
 import { createUser } from '../modules/users/users.service';
 import { openTestDatabase } from './test-database';
@@ -12,14 +14,31 @@ import { openTestDatabase } from './test-database';
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct-horse-battery';
 
+/** An API error's body (ARCHITECTURE.md convention 9) as tests read it. */
+export interface ErrorBody {
+  error: {
+    code: string;
+    message: string;
+    details?: { fieldErrors?: Record<string, string[]>; problems?: { code: string; reason: string }[] };
+  };
+}
+
+/** A user made by signedInAs: their id, email and session cookie. */
+export interface SignedInUser {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
 export interface TestContext extends App {
   handle: DatabaseHandle;
   config: Config;
   close(): Promise<void>;
   /** app.inject with our origin and, when given, a session cookie. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** A new factory (active unless `active: false`). */
   makeFactory(
-    overrides?: Partial<{ name: string; code: string; kind: 'plant' | 'assembly' | 'both' }>,
+    overrides?: Partial<{ name: string; code: string; kind: 'plant' | 'assembly' | 'both'; active: boolean }>,
   ): Promise<{ id: string; code: string }>;
   makeUser(
     groups: Group[],
@@ -27,10 +46,7 @@ export interface TestContext extends App {
   ): Promise<{ id: string; email: string }>;
   signIn(email: string, password?: string): Promise<string>;
   /** A new user of these groups, signed in: their cookie and id. */
-  signedInAs(
-    groups: Group[],
-    options?: { factoryId?: string | null },
-  ): Promise<{ cookie: string; id: string; email: string }>;
+  signedInAs(groups: Group[], options?: { factoryId?: string | null }): Promise<SignedInUser>;
 }
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
@@ -72,6 +88,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         code,
         kind: overrides.kind ?? 'assembly',
       });
+      if (overrides.active === false)
+        await handle.db.update(factories).set({ active: false }).where(eq(factories.id, f.id));
       return { id: f.id, code: f.code };
     },
     async makeUser(groups, options = {}) {

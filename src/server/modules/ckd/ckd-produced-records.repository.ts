@@ -3,11 +3,11 @@ import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { ListProducedRecordsQuery } from '../../../common/contracts/ckd';
 import type { SteelUnit } from '../../../common/contracts/steel';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { factories, profiles } from '../../db/schema/core';
+import { joinPerson, recordPerson } from '../../db/record-person';
+import { factories } from '../../db/schema/core';
 import { ckdCategories, ckdProducedRecords } from '../../db/schema/production';
 import { afterCursor, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
-import { dateSort, dateSortValue } from './ckd-date-sort';
+import { CKD_DOCUMENT_SORT_VALUES, ckdDocumentSort } from './ckd-document-sort';
 
 export async function insertProducedRecord(
   db: Executor,
@@ -64,6 +64,7 @@ export interface ProducedRecordRow {
 }
 
 const r = ckdProducedRecords;
+const creator = recordPerson('creator', r.createdBy);
 
 const COLUMNS = {
   id: r.id,
@@ -84,18 +85,18 @@ const COLUMNS = {
        where sr.produced_record_id = ${r.id}), '[]'::json)`,
   createdAt: r.createdAt,
   createdById: r.createdBy,
-  createdByName: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
-  createdByEmail: users.email,
+  createdByName: creator.name,
+  createdByEmail: creator.email,
 };
 
 function selectRecords(db: Executor) {
-  return db
+  const records = db
     .select(COLUMNS)
     .from(r)
     .innerJoin(factories, eq(factories.id, r.factoryId))
     .innerJoin(ckdCategories, eq(ckdCategories.id, r.categoryId))
-    .leftJoin(users, eq(users.id, r.createdBy))
-    .leftJoin(profiles, eq(profiles.id, r.createdBy));
+    .$dynamic();
+  return joinPerson(records, creator);
 }
 
 export async function findProducedRecordRow(db: Executor, id: string): Promise<ProducedRecordRow | null> {
@@ -118,10 +119,8 @@ export interface ProducedRecordFilters {
   dir: ListProducedRecordsQuery['dir'];
 }
 
-export const PRODUCED_SORT_VALUES: Record<ListProducedRecordsQuery['sort'], (row: ProducedRecordRow) => Cursor['v']> = {
-  date: (row) => dateSortValue(row.date, Number(row.number)),
-  number: (row) => row.number,
-};
+export const PRODUCED_SORT_VALUES: Record<ListProducedRecordsQuery['sort'], (row: ProducedRecordRow) => Cursor['v']> =
+  CKD_DOCUMENT_SORT_VALUES;
 
 function filtersWhere(f: ProducedRecordFilters): SQL | undefined {
   return whereAll(
@@ -140,7 +139,7 @@ export function listProducedRecordRows(
   cursor: Cursor | null,
   limit: number,
 ): Promise<ProducedRecordRow[]> {
-  const sort = f.sort === 'number' ? r.number : dateSort(r.date, r.number);
+  const sort = ckdDocumentSort(f.sort, r);
   return selectRecords(db)
     .where(whereAll(filtersWhere(f), afterCursor(sort, r.id, f.dir, cursor)))
     .orderBy(...orderBy(sort, r.id, f.dir))

@@ -13,12 +13,13 @@ import {
   type ListProducedRecordsQuery,
   type ProducedRecord,
 } from '../../../common/contracts/ckd';
+import { personRef } from '../../../common/contracts/fields';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { Actor } from '../../auth/actor';
 import { actingFactory, scopedFactoryFilter } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { errors } from '../../http/errors';
-import { allPages, decodeCursor, toPage } from '../../http/list';
+import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import { describeSteelShortages, recordSteelMovements } from '../steel/steel-ledger.repository';
 import { recordKitMovements } from './ckd-ledger.repository';
@@ -50,10 +51,7 @@ export function presentProducedRecord(row: ProducedRecordRow): ProducedRecord {
     note: row.note,
     steelUsed: row.steelUsed.map((s) => ({ ...s, quantity: Number(s.quantity) })),
     createdAt: row.createdAt.toISOString(),
-    createdBy:
-      row.createdById && row.createdByEmail
-        ? { id: row.createdById, name: row.createdByName, email: row.createdByEmail }
-        : null,
+    createdBy: personRef(row.createdById, row.createdByName, row.createdByEmail),
   };
 }
 
@@ -148,18 +146,18 @@ function resolveFilters(actor: Actor, query: RecordQuery): ProducedRecordFilters
   };
 }
 
-export async function listProducedRecords(
+export function listProducedRecords(
   db: Database,
   actor: Actor,
   query: ListProducedRecordsQuery,
 ): Promise<ListResponse<ProducedRecord>> {
   const filters = resolveFilters(actor, query);
-  const [rows, count] = await Promise.all([
-    listProducedRecordRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
-    countProducedRecords(db, filters),
-  ]);
-  const page = toPage(rows, query.limit, PRODUCED_SORT_VALUES[query.sort]);
-  return { items: page.items.map(presentProducedRecord), nextCursor: page.nextCursor, ...count };
+  return listPage(query, {
+    rows: (cursor, limit) => listProducedRecordRows(db, filters, cursor, limit),
+    count: () => countProducedRecords(db, filters),
+    sortValue: PRODUCED_SORT_VALUES[query.sort],
+    present: presentProducedRecord,
+  });
 }
 
 export function exportProducedRecords(db: Database, actor: Actor, query: RecordQuery) {

@@ -15,29 +15,18 @@ import { ckdCategories } from '../../db/schema/production';
 import { parseCsv } from '../../http/list';
 import { auditRows } from '../../test/db-assert';
 import { walkList } from '../../test/list-walk';
-import { giveSteel, makeCkdCategory, makeSteelCategory } from '../../test/production';
-import { createTestContext, type TestContext } from '../../test/test-app';
-
-interface ErrorBody {
-  error: {
-    code: string;
-    message: string;
-    details?: { fieldErrors?: Record<string, string[]>; problems?: { code: string; reason: string }[] };
-  };
-}
-interface User {
-  cookie: string;
-}
+import { giveSteel, kitStock, makeCkdCategory, makeSteelCategory } from '../../test/production';
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let plant: { id: string; code: string };
 let otherPlant: { id: string; code: string };
 let assembly: { id: string; code: string };
-let admin: User;
-let seniorSupervisor: User;
-let factoryManager: User;
+let admin: SignedInUser;
+let seniorSupervisor: SignedInUser;
+let factoryManager: SignedInUser;
 /** A Factory Manager of `plant` granted produced-ckd-records in the group table (a scoped holder). */
-let scopedRecorder: User;
+let scopedRecorder: SignedInUser;
 let sheet: { id: string; name: string };
 let rod: { id: string; name: string };
 let kit: { id: string; name: string; code: string };
@@ -72,14 +61,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const post = (payload: unknown, user: User) =>
+const post = (payload: unknown, user: SignedInUser) =>
   ctx.request({
     method: 'POST',
     url: '/api/ckd/produced-records',
     payload: payload as Record<string, unknown>,
     cookie: user.cookie,
   });
-const get = (url: string, user: User) => ctx.request({ method: 'GET', url, cookie: user.cookie });
+const get = (url: string, user: SignedInUser) => ctx.request({ method: 'GET', url, cookie: user.cookie });
 
 const today = new Date().toISOString().slice(0, 10);
 const record = (overrides: Record<string, unknown> = {}) => ({
@@ -99,13 +88,7 @@ async function steelStock(factoryId: string, categoryId: string): Promise<number
   return Number(row?.q ?? 0);
 }
 
-async function kitStock(factoryId: string, categoryId: string): Promise<number> {
-  const [row] = await queryRows<{ q: number }>(
-    ctx.handle.db,
-    sql`select quantity as q from ckd_stock where factory_id = ${factoryId} and category_id = ${categoryId}`,
-  );
-  return Number(row?.q ?? 0);
-}
+const kitsAt = (factoryId: string, categoryId: string) => kitStock(ctx.handle.db, factoryId, categoryId);
 
 /** Everything a refused record must leave alone. */
 async function snapshot() {
@@ -128,7 +111,7 @@ describe('recording produced kits', () => {
     const [sheetBefore, rodBefore, kitsBefore] = [
       await steelStock(plant.id, sheet.id),
       await steelStock(plant.id, rod.id),
-      await kitStock(plant.id, kit.id),
+      await kitsAt(plant.id, kit.id),
     ];
     const res = await post(record({ quantity: 12 }), admin);
     expect(res.statusCode, res.body).toBe(201);
@@ -147,7 +130,7 @@ describe('recording produced kits', () => {
     expect(made.createdBy?.name).toBe('Test Admin');
     expect(await steelStock(plant.id, sheet.id)).toBe(sheetBefore - 30);
     expect(await steelStock(plant.id, rod.id)).toBe(rodBefore - 1.5);
-    expect(await kitStock(plant.id, kit.id)).toBe(kitsBefore + 12);
+    expect(await kitsAt(plant.id, kit.id)).toBe(kitsBefore + 12);
 
     const steelRows = await queryRows<{ kind: string; quantity: number; delta: number; categoryId: string }>(
       ctx.handle.db,
@@ -178,7 +161,7 @@ describe('recording produced kits', () => {
     const res = await post(record({ categoryId: plain.id, quantity: 3 }), admin);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<ProducedRecord>().steelUsed).toEqual([]);
-    expect(await kitStock(plant.id, plain.id)).toBe(3);
+    expect(await kitsAt(plant.id, plain.id)).toBe(3);
 
     const fine = await makeCkdCategory(ctx.handle.db, {
       usage: [{ steelCategoryId: sheet.id, quantityPerKit: 0.333 }],

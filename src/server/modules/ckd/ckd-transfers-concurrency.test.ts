@@ -8,22 +8,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { giveKits, giveSteel, makeCkdCategory, makeSteelCategory } from '../../test/production';
-import { createTestContext, type TestContext } from '../../test/test-app';
-
-interface User {
-  cookie: string;
-}
-interface ErrorBody {
-  error: { message: string };
-}
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('kit stock under concurrency', () => {
   let ctx: TestContext;
   let A: { id: string };
   let B: { id: string };
   let C: { id: string };
-  let admin: User;
-  let managerA: User;
+  let admin: SignedInUser;
+  let managerA: SignedInUser;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -37,7 +30,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('kit stock under concurre
     await ctx.close();
   });
 
-  const post = (url: string, payload: unknown, user: User) =>
+  const post = (url: string, payload: unknown, user: SignedInUser) =>
     ctx.request({ method: 'POST', url, payload: payload as Record<string, unknown>, cookie: user.cookie });
   const today = new Date().toISOString().slice(0, 10);
 
@@ -55,7 +48,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('kit stock under concurre
     for (let round = 0; round < 10; round++) {
       const kit = await makeCkdCategory(ctx.handle.db);
       await giveKits(ctx.handle.db, { factoryId: A.id, categoryId: kit.id, quantity: 10 });
-      const send = (to: string, quantity: number, user: User) =>
+      const send = (to: string, quantity: number, user: SignedInUser) =>
         post(
           '/api/ckd/transfers',
           { fromFactoryId: A.id, toFactoryId: to, categoryId: kit.id, quantity, date: today },

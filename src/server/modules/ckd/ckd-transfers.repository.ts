@@ -3,11 +3,11 @@ import { eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListCkdTransfersQuery } from '../../../common/contracts/ckd';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { factories, profiles } from '../../db/schema/core';
+import { joinPerson, recordPerson } from '../../db/record-person';
+import { factories } from '../../db/schema/core';
 import { ckdCategories, ckdTransfers } from '../../db/schema/production';
 import { afterCursor, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
-import { dateSort, dateSortValue } from './ckd-date-sort';
+import { CKD_DOCUMENT_SORT_VALUES, ckdDocumentSort } from './ckd-document-sort';
 
 export async function insertCkdTransfer(
   db: Executor,
@@ -63,6 +63,7 @@ export interface CkdTransferRow {
 const t = ckdTransfers;
 const fromFactory = alias(factories, 'from_factory');
 const toFactory = alias(factories, 'to_factory');
+const creator = recordPerson('creator', t.createdBy);
 
 const COLUMNS = {
   id: t.id,
@@ -81,19 +82,19 @@ const COLUMNS = {
   note: t.note,
   createdAt: t.createdAt,
   createdById: t.createdBy,
-  createdByName: sql<string | null>`coalesce(${profiles.name}, ${users.name})`,
-  createdByEmail: users.email,
+  createdByName: creator.name,
+  createdByEmail: creator.email,
 };
 
 function selectTransfers(db: Executor) {
-  return db
+  const transfers = db
     .select(COLUMNS)
     .from(t)
     .innerJoin(fromFactory, eq(fromFactory.id, t.fromFactoryId))
     .innerJoin(toFactory, eq(toFactory.id, t.toFactoryId))
     .innerJoin(ckdCategories, eq(ckdCategories.id, t.categoryId))
-    .leftJoin(users, eq(users.id, t.createdBy))
-    .leftJoin(profiles, eq(profiles.id, t.createdBy));
+    .$dynamic();
+  return joinPerson(transfers, creator);
 }
 
 export async function findCkdTransferRow(db: Executor, id: string): Promise<CkdTransferRow | null> {
@@ -117,10 +118,8 @@ export interface CkdTransferFilters {
   dir: ListCkdTransfersQuery['dir'];
 }
 
-export const CKD_TRANSFER_SORT_VALUES: Record<ListCkdTransfersQuery['sort'], (row: CkdTransferRow) => Cursor['v']> = {
-  date: (row) => dateSortValue(row.date, Number(row.number)),
-  number: (row) => row.number,
-};
+export const CKD_TRANSFER_SORT_VALUES: Record<ListCkdTransfersQuery['sort'], (row: CkdTransferRow) => Cursor['v']> =
+  CKD_DOCUMENT_SORT_VALUES;
 
 function filtersWhere(f: CkdTransferFilters): SQL | undefined {
   return whereAll(
@@ -141,7 +140,7 @@ export function listCkdTransferRows(
   cursor: Cursor | null,
   limit: number,
 ): Promise<CkdTransferRow[]> {
-  const sort = f.sort === 'number' ? t.number : dateSort(t.date, t.number);
+  const sort = ckdDocumentSort(f.sort, t);
   return selectTransfers(db)
     .where(whereAll(filtersWhere(f), afterCursor(sort, t.id, f.dir, cursor)))
     .orderBy(...orderBy(sort, t.id, f.dir))

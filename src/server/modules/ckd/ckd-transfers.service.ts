@@ -13,12 +13,13 @@ import {
   type createCkdTransferSchema,
   type ListCkdTransfersQuery,
 } from '../../../common/contracts/ckd';
+import { personRef } from '../../../common/contracts/fields';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { Actor } from '../../auth/actor';
 import { actingFactory, NO_FACTORY } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { errors } from '../../http/errors';
-import { allPages, decodeCursor, toPage } from '../../http/list';
+import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import { describeKitShortages, recordKitMovements } from './ckd-ledger.repository';
 import { lockCategory } from './ckd-categories.repository';
@@ -49,10 +50,7 @@ export function presentCkdTransfer(row: CkdTransferRow): CkdTransfer {
     quantity: row.quantity,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
-    createdBy:
-      row.createdById && row.createdByEmail
-        ? { id: row.createdById, name: row.createdByName, email: row.createdByEmail }
-        : null,
+    createdBy: personRef(row.createdById, row.createdByName, row.createdByEmail),
   };
 }
 
@@ -131,18 +129,18 @@ function resolveFilters(actor: Actor, query: TransferQuery): CkdTransferFilters 
   };
 }
 
-export async function listCkdTransfers(
+export function listCkdTransfers(
   db: Database,
   actor: Actor,
   query: ListCkdTransfersQuery,
 ): Promise<ListResponse<CkdTransfer>> {
   const filters = resolveFilters(actor, query);
-  const [rows, count] = await Promise.all([
-    listCkdTransferRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
-    countCkdTransfers(db, filters),
-  ]);
-  const page = toPage(rows, query.limit, CKD_TRANSFER_SORT_VALUES[query.sort]);
-  return { items: page.items.map(presentCkdTransfer), nextCursor: page.nextCursor, ...count };
+  return listPage(query, {
+    rows: (cursor, limit) => listCkdTransferRows(db, filters, cursor, limit),
+    count: () => countCkdTransfers(db, filters),
+    sortValue: CKD_TRANSFER_SORT_VALUES[query.sort],
+    present: presentCkdTransfer,
+  });
 }
 
 export function exportCkdTransfers(db: Database, actor: Actor, query: TransferQuery) {

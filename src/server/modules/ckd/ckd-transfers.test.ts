@@ -11,35 +11,23 @@ import { addDays } from '../../../common/calendar-days';
 import type { CkdStock, CkdTransfer } from '../../../common/contracts/ckd';
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
-import { factories } from '../../db/schema/core';
 import { ckdCategories } from '../../db/schema/production';
 import { parseCsv } from '../../http/list';
 import { auditRows } from '../../test/db-assert';
-import { giveKits, makeCkdCategory } from '../../test/production';
-import { createTestContext, type TestContext } from '../../test/test-app';
-
-interface ErrorBody {
-  error: {
-    code: string;
-    message: string;
-    details?: { fieldErrors?: Record<string, string[]>; problems?: { code: string; reason: string }[] };
-  };
-}
-interface User {
-  cookie: string;
-}
+import { giveKits, kitStock, makeCkdCategory } from '../../test/production';
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let A: { id: string; code: string };
 let B: { id: string; code: string };
 let C: { id: string; code: string };
 let closed: { id: string; code: string };
-let admin: User;
-let productionManager: User;
-let managerA: User;
-let managerB: User;
-let supervisorA: User;
-let noFactory: User;
+let admin: SignedInUser;
+let productionManager: SignedInUser;
+let managerA: SignedInUser;
+let managerB: SignedInUser;
+let supervisorA: SignedInUser;
+let noFactory: SignedInUser;
 let kit: { id: string; name: string; code: string };
 
 beforeAll(async () => {
@@ -47,8 +35,7 @@ beforeAll(async () => {
   A = await ctx.makeFactory({ kind: 'both' });
   B = await ctx.makeFactory();
   C = await ctx.makeFactory();
-  closed = await ctx.makeFactory();
-  await ctx.handle.db.update(factories).set({ active: false }).where(eq(factories.id, closed.id));
+  closed = await ctx.makeFactory({ active: false });
   admin = await ctx.signedInAs(['Admin']);
   productionManager = await ctx.signedInAs(['Production Manager']);
   managerA = await ctx.signedInAs(['Factory Manager'], { factoryId: A.id });
@@ -61,14 +48,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const post = (payload: unknown, user: User) =>
+const post = (payload: unknown, user: SignedInUser) =>
   ctx.request({
     method: 'POST',
     url: '/api/ckd/transfers',
     payload: payload as Record<string, unknown>,
     cookie: user.cookie,
   });
-const get = (url: string, user: User) => ctx.request({ method: 'GET', url, cookie: user.cookie });
+const get = (url: string, user: SignedInUser) => ctx.request({ method: 'GET', url, cookie: user.cookie });
 
 const today = new Date().toISOString().slice(0, 10);
 const transfer = (overrides: Record<string, unknown> = {}) => ({
@@ -81,13 +68,7 @@ const transfer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function kitStock(factoryId: string, categoryId = kit.id): Promise<number> {
-  const [row] = await queryRows<{ q: number }>(
-    ctx.handle.db,
-    sql`select quantity as q from ckd_stock where factory_id = ${factoryId} and category_id = ${categoryId}`,
-  );
-  return Number(row?.q ?? 0);
-}
+const kitsAt = (factoryId: string, categoryId = kit.id) => kitStock(ctx.handle.db, factoryId, categoryId);
 
 async function snapshot() {
   const [row] = await queryRows<Record<string, unknown>>(
@@ -116,8 +97,8 @@ describe('sending kits', () => {
       quantity: 8,
       note: 'Weekly kits',
     });
-    expect(await kitStock(A.id)).toBe(12);
-    expect(await kitStock(B.id)).toBe(8);
+    expect(await kitsAt(A.id)).toBe(12);
+    expect(await kitsAt(B.id)).toBe(8);
     const movements = await queryRows<{ factoryId: string; kind: string; delta: number }>(
       ctx.handle.db,
       sql`select factory_id as "factoryId", kind, delta from ckd_movements where transfer_id = ${sent.id} order by delta`,
@@ -141,7 +122,7 @@ describe('sending kits', () => {
   });
 
   it('sends the last kits, and refuses one more: 409 "Not enough kits", nothing written', async () => {
-    const left = await kitStock(A.id);
+    const left = await kitsAt(A.id);
     const before = await snapshot();
     const res = await post(transfer({ quantity: left + 1 }), admin);
     expect(res.statusCode).toBe(409);
@@ -156,7 +137,7 @@ describe('sending kits', () => {
     expect(await snapshot()).toEqual(before);
     const all = await post(transfer({ quantity: left }), productionManager);
     expect(all.statusCode, all.body).toBe(201);
-    expect(await kitStock(A.id)).toBe(0);
+    expect(await kitsAt(A.id)).toBe(0);
   });
 
   it('moves kits of a deactivated category (stock still held) but never to a deactivated factory', async () => {
@@ -168,7 +149,7 @@ describe('sending kits', () => {
       admin,
     );
     expect(moved.statusCode, moved.body).toBe(201);
-    expect(await kitStock(C.id, old.id)).toBe(4);
+    expect(await kitsAt(C.id, old.id)).toBe(4);
   });
 
   it('refuses bad input with 400 and the field, and writes nothing', async () => {
@@ -333,7 +314,7 @@ describe('kit stock', () => {
     expect(grid.rows.reduce((sum, r) => sum + r.total, 0)).toBe(grid.total);
     expect(Object.values(grid.totals).reduce((sum, n) => sum + n, 0)).toBe(grid.total);
     const rowA = grid.rows.find((r) => r.factory.id === A.id);
-    expect(rowA?.quantities[kit.id]).toBe(await kitStock(A.id));
+    expect(rowA?.quantities[kit.id]).toBe(await kitsAt(A.id));
     // Inactive factories without kits are left out; active ones are shown even when empty.
     expect(grid.rows.map((r) => r.factory.id)).not.toContain(closed.id);
     expect(grid.categories.map((c) => c.code)).toContain('JPL');

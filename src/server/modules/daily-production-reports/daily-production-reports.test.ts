@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcToday } from '../../../common/calendar-days';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { DailyProductionReport } from '../../../common/contracts/productivity';
-import { factories } from '../../db/schema/core';
 import { dailyProductionReports } from '../../db/schema/production';
 import { parseCsv } from '../../http/list';
 import { auditRows, countRows } from '../../test/db-assert';
@@ -42,8 +41,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   A = await ctx.makeFactory({ name: 'Alpha Assembly' });
   B = await ctx.makeFactory({ name: 'Beta Assembly' });
-  inactive = await ctx.makeFactory();
-  await ctx.handle.db.update(factories).set({ active: false }).where(eq(factories.id, inactive.id));
+  inactive = await ctx.makeFactory({ active: false });
   admin = await ctx.signedInAs(['Admin']);
   supervisorA = await ctx.signedInAs(['Production Supervisor'], { factoryId: A.id });
   managerA = await ctx.signedInAs(['Factory Manager'], { factoryId: A.id });

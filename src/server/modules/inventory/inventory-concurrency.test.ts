@@ -9,22 +9,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { giveInventory, makeInventoryItem } from '../../test/inventory';
-import { createTestContext, type TestContext } from '../../test/test-app';
-
-interface User {
-  cookie: string;
-}
-interface ErrorBody {
-  error: { message: string };
-}
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('inventory stock under concurrency', () => {
   let ctx: TestContext;
   let A: { id: string; code: string };
   let B: { id: string };
   let C: { id: string };
-  let admin: User;
-  let managerA: User;
+  let admin: SignedInUser;
+  let managerA: SignedInUser;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -39,11 +32,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('inventory stock under co
   });
 
   const today = new Date().toISOString().slice(0, 10);
-  const post = (path: string, payload: Record<string, unknown>, user: User) =>
+  const post = (path: string, payload: Record<string, unknown>, user: SignedInUser) =>
     ctx.request({ method: 'POST', url: `/api/inventory/${path}`, payload, cookie: user.cookie });
-  const removal = (itemId: string, quantity: number, user: User = admin) =>
+  const removal = (itemId: string, quantity: number, user: SignedInUser = admin) =>
     post('removals', { date: today, factoryId: A.id, lines: [{ itemId, quantity, reason: 'used' }] }, user);
-  const transfer = (itemId: string, to: string, quantity: number, user: User = admin) =>
+  const transfer = (itemId: string, to: string, quantity: number, user: SignedInUser = admin) =>
     post('transfers', { date: today, fromFactoryId: A.id, toFactoryId: to, lines: [{ itemId, quantity }] }, user);
 
   /** The balance and the ledger sum of an item at a factory. */

@@ -11,34 +11,22 @@ import { addDays } from '../../../common/calendar-days';
 import type { InventoryEntry, InventoryEntrySummary } from '../../../common/contracts/inventory';
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
-import { factories } from '../../db/schema/core';
 import { inventoryItems } from '../../db/schema/inventory';
 import { parseCsv } from '../../http/list';
 import { auditRows } from '../../test/db-assert';
 import { giveInventory, makeInventoryItem, makeInventoryUnit } from '../../test/inventory';
 import { walkList } from '../../test/list-walk';
-import { createTestContext, type TestContext } from '../../test/test-app';
-
-interface ErrorBody {
-  error: {
-    code: string;
-    message: string;
-    details?: { fieldErrors?: Record<string, string[]>; problems?: { code: string; reason: string }[] };
-  };
-}
-interface User {
-  cookie: string;
-}
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
 let A: { id: string; code: string };
 let B: { id: string; code: string };
 let C: { id: string; code: string };
 let closed: { id: string; code: string };
-let admin: User;
-let managerA: User;
-let managerB: User;
-let noFactory: User;
+let admin: SignedInUser;
+let managerA: SignedInUser;
+let managerB: SignedInUser;
+let noFactory: SignedInUser;
 let pcs: { id: string };
 let litres: { id: string };
 
@@ -47,8 +35,7 @@ beforeAll(async () => {
   A = await ctx.makeFactory({ kind: 'both' });
   B = await ctx.makeFactory();
   C = await ctx.makeFactory();
-  closed = await ctx.makeFactory();
-  await ctx.handle.db.update(factories).set({ active: false }).where(eq(factories.id, closed.id));
+  closed = await ctx.makeFactory({ active: false });
   admin = await ctx.signedInAs(['Admin']);
   managerA = await ctx.signedInAs(['Factory Manager'], { factoryId: A.id });
   managerB = await ctx.signedInAs(['Factory Manager'], { factoryId: B.id });
@@ -60,14 +47,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const post = (path: string, payload: unknown, user: User = admin) =>
+const post = (path: string, payload: unknown, user: SignedInUser = admin) =>
   ctx.request({
     method: 'POST',
     url: `/api/inventory/${path}`,
     payload: payload as Record<string, unknown>,
     cookie: user.cookie,
   });
-const get = (url: string, user: User = admin) => ctx.request({ method: 'GET', url, cookie: user.cookie });
+const get = (url: string, user: SignedInUser = admin) => ctx.request({ method: 'GET', url, cookie: user.cookie });
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -551,7 +538,7 @@ describe('entries list, details and export', () => {
     });
   });
 
-  const list = async (query: Record<string, string>, user: User = admin) => {
+  const list = async (query: Record<string, string>, user: SignedInUser = admin) => {
     const res = await get(`/api/inventory/entries?${new URLSearchParams(query).toString()}`, user);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ListResponse<InventoryEntrySummary>>();

@@ -10,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcToday } from '../../../common/calendar-days';
 import type { ProductivityTarget, ProductivityTargetList } from '../../../common/contracts/productivity';
-import { factories } from '../../db/schema/core';
 import { productivityTargets } from '../../db/schema/production';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith, groupsWithout } from '../../test/groups';
@@ -169,8 +168,7 @@ describe('productivity targets', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<ErrorBody>().error.details?.fieldErrors?.factoryId).toEqual(['No such factory']);
-    const off = await ctx.makeFactory();
-    await ctx.handle.db.update(factories).set({ active: false }).where(eq(factories.id, off.id));
+    const off = await ctx.makeFactory({ active: false });
     const inactive = await post({ factoryId: off.id, effectiveFrom: today, stovesPerCouplerPerDay: 5, hoursPerDay: 8 });
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json<ErrorBody>().error.message).toMatch(/deactivated/);

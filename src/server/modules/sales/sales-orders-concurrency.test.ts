@@ -12,26 +12,18 @@ import { queryRows } from '../../db/client';
 import { makeCustomer } from '../../test/sales-lines';
 import { makeSalesCategory, makeSalesPackage, setSalesPrice } from '../../test/sales';
 import { makeStoveIds } from '../../test/stove-ids';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 import { sqlBigintArray } from '../stove-ids/stove-id-status.repository';
-
-interface User {
-  cookie: string;
-  id: string;
-}
-interface ErrorBody {
-  error: { message: string; details?: { problems?: { code: string; reason: string }[] } };
-}
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('sales orders under concurrency', () => {
   let ctx: TestContext;
   let A: { id: string };
   let B: { id: string };
-  let officer1: User;
-  let officer2: User;
-  let manager1: User;
-  let manager2: User;
-  let admin: User;
+  let officer1: SignedInUser;
+  let officer2: SignedInUser;
+  let manager1: SignedInUser;
+  let manager2: SignedInUser;
+  let admin: SignedInUser;
   let body: (codes: string[]) => Record<string, unknown>;
 
   beforeAll(async () => {
@@ -67,7 +59,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('sales orders under concu
     await ctx.close();
   });
 
-  const post = (url: string, payload: unknown, user: User) =>
+  const post = (url: string, payload: unknown, user: SignedInUser) =>
     ctx.request({ method: 'POST', url, payload: payload as Record<string, unknown>, cookie: user.cookie });
 
   const history = (ids: number[]) =>

@@ -5,12 +5,10 @@
  * lines and its items, locks orders, and reads them for lists and details.
  */
 import { eq, gte, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ListSalesOrdersQuery, SalesOrderStatus } from '../../../common/contracts/sales-orders';
-import type { StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { queryRows, type Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { factories, profiles } from '../../db/schema/core';
+import { joinPerson, recordPerson } from '../../db/record-person';
+import { factories } from '../../db/schema/core';
 import { partners } from '../../db/schema/partners';
 import { salesCategories } from '../../db/schema/sales';
 import { salesOrderLines, salesOrders } from '../../db/schema/sales-orders';
@@ -23,7 +21,8 @@ import {
   whereAll,
   type Cursor,
 } from '../../http/list';
-import { sqlBigintArray, sqlTextArray, type LockedStoveId } from '../stove-ids/stove-id-status.repository';
+import { holdsStoveIdCode } from '../stove-ids/document-stove-ids.repository';
+import { sqlTextArray } from '../stove-ids/stove-id-status.repository';
 
 // ---------------------------------------------------------------------------------------------
 // What an order refers to
@@ -161,13 +160,6 @@ export async function insertOrderLines(
   );
 }
 
-export async function insertOrderItems(db: Executor, orderId: string, ids: readonly number[]): Promise<void> {
-  await db.execute(
-    sql`insert into sales_order_items (order_id, stove_id_id)
-        select ${orderId}::uuid, id from unnest(${sqlBigintArray(ids)}) as id order by id`,
-  );
-}
-
 export interface LockedOrder {
   id: string;
   number: number;
@@ -190,19 +182,6 @@ export async function lockOrder(db: Executor, id: string): Promise<LockedOrder |
     .where(eq(salesOrders.id, id))
     .for('update');
   return row ?? null;
-}
-
-/** The IDs of an order, locked FOR UPDATE in id order (as every status change locks them). */
-export function lockStoveIdsOfOrder(db: Executor, orderId: string): Promise<LockedStoveId[]> {
-  return queryRows<LockedStoveId>(
-    db,
-    sql`select s.id::int as id, s.code, s.status, s.held_status as "heldStatus", s.factory_id as "factoryId",
-               s.pending_transfer_id as "pendingTransferId"
-          from stove_ids s
-         where s.id in (select i.stove_id_id from sales_order_items i where i.order_id = ${orderId})
-         order by s.id
-           for update`,
-  );
 }
 
 /** Cancels the order and flags its lines, so the sales report leaves them out. */
@@ -268,10 +247,8 @@ export interface OrderRow {
   canceledByEmail: string | null;
 }
 
-const seller = alias(users, 'seller');
-const sellerProfile = alias(profiles, 'seller_profile');
-const canceler = alias(users, 'canceler');
-const cancelerProfile = alias(profiles, 'canceler_profile');
+const seller = recordPerson('seller', salesOrders.createdBy);
+const canceler = recordPerson('canceler', salesOrders.canceledBy);
 
 const ORDER_COLUMNS = {
   id: salesOrders.id,
@@ -297,26 +274,24 @@ const ORDER_COLUMNS = {
   note: salesOrders.note,
   createdAt: salesOrders.createdAt,
   sellerId: salesOrders.createdBy,
-  sellerName: sql<string | null>`coalesce(${sellerProfile.name}, ${seller.name})`,
+  sellerName: seller.name,
   sellerEmail: seller.email,
   cancelReason: salesOrders.cancelReason,
   canceledAt: salesOrders.canceledAt,
   canceledById: salesOrders.canceledBy,
-  canceledByName: sql<string | null>`coalesce(${cancelerProfile.name}, ${canceler.name})`,
+  canceledByName: canceler.name,
   canceledByEmail: canceler.email,
 };
 
 function selectOrders(db: Executor) {
-  return db
+  const orders = db
     .select(ORDER_COLUMNS)
     .from(salesOrders)
     .innerJoin(factories, eq(factories.id, salesOrders.factoryId))
     .innerJoin(partners, eq(partners.id, salesOrders.customerId))
     .innerJoin(salesCategories, eq(salesCategories.id, salesOrders.categoryId))
-    .leftJoin(seller, eq(seller.id, salesOrders.createdBy))
-    .leftJoin(sellerProfile, eq(sellerProfile.id, salesOrders.createdBy))
-    .leftJoin(canceler, eq(canceler.id, salesOrders.canceledBy))
-    .leftJoin(cancelerProfile, eq(cancelerProfile.id, salesOrders.canceledBy));
+    .$dynamic();
+  return joinPerson(joinPerson(orders, seller), canceler);
 }
 
 export async function findOrderRow(db: Executor, id: string): Promise<OrderRow | null> {
@@ -347,18 +322,6 @@ export function orderLineRows(db: Executor, orderId: string): Promise<OrderLineR
           join sales_prices sp on sp.id = l.price_id
          where l.order_id = ${orderId}
          order by l.position`,
-  );
-}
-
-/** Every stove ID of an order with its status now, by code. */
-export function orderItemRows(db: Executor, orderId: string): Promise<{ code: string; status: StoveIdStatus }[]> {
-  return queryRows<{ code: string; status: StoveIdStatus }>(
-    db,
-    sql`select s.code, s.status
-          from sales_order_items i
-          join stove_ids s on s.id = i.stove_id_id
-         where i.order_id = ${orderId}
-         order by s.code`,
   );
 }
 
@@ -394,10 +357,7 @@ function filtersWhere(f: OrderFilters): SQL | undefined {
     f.text !== undefined
       ? or(
           f.number !== undefined ? eq(o.number, f.number) : undefined,
-          f.code !== undefined
-            ? sql`${o.id} in (select i.order_id from sales_order_items i
-                               where i.stove_id_id = (select s.id from stove_ids s where s.code = ${f.code}))`
-            : undefined,
+          f.code !== undefined ? holdsStoveIdCode('sales_order', o.id, f.code) : undefined,
           sql`${o.customerId} in (select pt.id from partners pt where pt.name ilike ${containsPattern(f.text)})`,
           sql`${o.buyerName} ilike ${containsPattern(f.text)}`,
           sql`${o.buyerPhone} ilike ${containsPattern(f.text)}`,

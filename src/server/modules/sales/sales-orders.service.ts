@@ -29,22 +29,25 @@ import {
   type SalesOrderPrices,
   type SalesOrderPricesQuery,
 } from '../../../common/contracts/sales-orders';
-import { distinctWellFormedCodes, normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
+import { normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
 import type { Actor } from '../../auth/actor';
 import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
-import { errors, type ItemProblem } from '../../http/errors';
-import { allPages, decodeCursor, toPage } from '../../http/list';
+import { errors } from '../../http/errors';
+import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import {
-  assessCodes,
-  lockedKnownIds,
-  readKnownIds,
+  documentStoveIdRows,
+  lockDocumentStoveIds,
+  putStoveIdsOnDocument,
+} from '../stove-ids/document-stove-ids.repository';
+import {
+  checkCodes,
+  lockEligibleIds,
   resolveDocumentFactory,
   type EligibilityRules,
-  type KnownId,
 } from '../stove-ids/stove-id-eligibility';
-import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../stove-ids/stove-id-status.repository';
+import { changeStoveIdStatuses } from '../stove-ids/stove-id-status.repository';
 import { pricesInForce, type CellPriceRow } from './sales-prices.repository';
 import {
   activePackages,
@@ -54,15 +57,12 @@ import {
   findPackages,
   findSalesCategory,
   insertOrder,
-  insertOrderItems,
   insertOrderLines,
   listOrderRows,
   lockOrder,
-  lockStoveIdsOfOrder,
   markOrderCanceled,
   ORDER_SORT_VALUES,
   orderCounts,
-  orderItemRows,
   orderLineRows,
   sharePrices,
   soldByCurrency,
@@ -133,15 +133,13 @@ const ORDER_RULES: EligibilityRules<SalesOrderIdVerdict> = {
     in_transit: 'In transit on a transfer: it can be sold once received',
     void: 'Void (damaged or lost label)',
   },
+  done: 'sold',
 };
 
 /** POST /api/sales/orders/check: each code's eligibility at the factory; changes nothing. */
 export async function checkOrderIds(db: Database, actor: Actor, input: CheckInput): Promise<SalesOrderIdCheck> {
   const factory = await resolveDocumentFactory(db, actor, input.factoryId);
-  const found = await readKnownIds(db, actor, distinctWellFormedCodes(input.codes), factory.id);
-  const items = assessCodes(ORDER_RULES, input.codes, found, factory.id);
-  const ok = items.filter((i) => i.verdict === 'ok').length;
-  return { items, ok, problems: items.length - ok };
+  return checkCodes(db, actor, ORDER_RULES, input.codes, factory.id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,19 +302,7 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
       priced.lines.map((l) => l.priceId),
     );
 
-    const locked = await lockStoveIdsByCodes(tx, distinctWellFormedCodes(input.codes));
-    const refused = (found: ReadonlyMap<string, KnownId>) =>
-      assessCodes(ORDER_RULES, input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
-    let problems = refused(await lockedKnownIds(tx, locked, false));
-    if (problems.length > 0) {
-      // A global user is told where an ID at another factory is.
-      if (actor.isGlobal) problems = refused(await lockedKnownIds(tx, locked, true));
-      throw errors.itemProblems(
-        `Nothing was sold: ${problems.length.toLocaleString('en-US')} of ${stoveIds(input.codes.length)} cannot be sold.`,
-        problems.map((p): ItemProblem => ({ code: p.code, reason: p.reason ?? 'Cannot be sold' })),
-      );
-    }
-
+    const locked = await lockEligibleIds(tx, actor, ORDER_RULES, input.codes, factory.id);
     const ids = locked.map((l) => l.id);
     const order = await insertOrder(tx, {
       date: input.date,
@@ -346,15 +332,10 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
       },
       priced.lines,
     );
-    await insertOrderItems(tx, order.id, ids);
-    const changed = await changeStoveIdStatuses(tx, {
-      ids,
-      kind: 'sold',
-      set: sql`status = 'sold'`,
-      document: { type: 'sales_order', id: order.id },
+    await putStoveIdsOnDocument(tx, { type: 'sales_order', id: order.id }, ids, {
+      status: 'sold',
       actorId: actor.userId,
     });
-    if (changed !== ids.length) throw new Error(`sold ${changed} of ${ids.length} IDs`);
     await insertAudit(tx, {
       actorId: actor.userId,
       action: 'create',
@@ -395,7 +376,7 @@ export async function cancelSalesOrder(
     if (!order || !inScope(actor, order.factoryId)) throw notFound();
     const label = salesOrderNumberLabel(order.number);
     if (order.status === 'canceled') throw errors.conflict(`${label} is already canceled.`);
-    const ids = await lockStoveIdsOfOrder(tx, order.id);
+    const ids = await lockDocumentStoveIds(tx, { type: 'sales_order', id: order.id });
     const astray = ids.filter((i) => i.status !== 'sold' || i.factoryId !== order.factoryId);
     if (ids.length !== order.stoveCount || astray.length > 0)
       throw new Error(`sales order ${order.id}: ${astray.length} of its ${ids.length} IDs are no longer sold there`);
@@ -427,7 +408,10 @@ export async function cancelSalesOrder(
 async function readDetail(db: Executor, actor: Actor, id: string): Promise<SalesOrderDetail> {
   const row = await findOrderRow(db, id);
   if (!row || !inScope(actor, row.factoryId)) throw notFound();
-  const [lines, items] = await Promise.all([orderLineRows(db, id), orderItemRows(db, id)]);
+  const [lines, items] = await Promise.all([
+    orderLineRows(db, id),
+    documentStoveIdRows(db, { type: 'sales_order', id }),
+  ]);
   return {
     ...presentOrder(row),
     lines: lines.map((l) => ({
@@ -468,18 +452,18 @@ function resolveFilters(actor: Actor, query: OrderQuery): OrderFilters {
 }
 
 /** GET /api/sales/orders: a page of the filtered orders and their count. */
-export async function listSalesOrders(
+export function listSalesOrders(
   db: Database,
   actor: Actor,
   query: ListSalesOrdersQuery,
 ): Promise<ListResponse<SalesOrder>> {
   const filters = resolveFilters(actor, query);
-  const [rows, total] = await Promise.all([
-    listOrderRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
-    countOrders(db, filters),
-  ]);
-  const page = toPage(rows, query.limit, ORDER_SORT_VALUES[query.sort]);
-  return { items: page.items.map(presentOrder), nextCursor: page.nextCursor, ...total };
+  return listPage(query, {
+    rows: (cursor, limit) => listOrderRows(db, filters, cursor, limit),
+    count: () => countOrders(db, filters),
+    sortValue: ORDER_SORT_VALUES[query.sort],
+    present: presentOrder,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,20 +23,8 @@ import { auditRows } from '../../test/db-assert';
 import { makeCustomer } from '../../test/sales-lines';
 import { makeSalesCategory, makeSalesPackage, setSalesPrice, type MadeSalesRecord } from '../../test/sales';
 import { makeStoveIds } from '../../test/stove-ids';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 import { sqlBigintArray } from '../stove-ids/stove-id-status.repository';
-
-interface ErrorBody {
-  error: {
-    code: string;
-    message: string;
-    details?: { problems?: { code: string; reason: string }[]; fieldErrors?: Record<string, string[]> };
-  };
-}
-interface User {
-  cookie: string;
-  id: string;
-}
 
 let ctx: TestContext;
 let A: { id: string; code: string };
@@ -46,10 +34,10 @@ let wholesale: MadeSalesRecord;
 let single: MadeSalesRecord;
 let pair: MadeSalesRecord;
 let customer: { id: string; name: string };
-let admin: User;
-let managerA: User;
-let officerA: User;
-let salesManagerB: User;
+let admin: SignedInUser;
+let managerA: SignedInUser;
+let officerA: SignedInUser;
+let salesManagerB: SignedInUser;
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const today = () => daysAgo(0);
@@ -90,9 +78,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const post = (url: string, payload: unknown, user: User) =>
+const post = (url: string, payload: unknown, user: SignedInUser) =>
   ctx.request({ method: 'POST', url, payload: payload as Record<string, unknown>, cookie: user.cookie });
-const get = (url: string, user: User) => ctx.request({ method: 'GET', url, cookie: user.cookie });
+const get = (url: string, user: SignedInUser) => ctx.request({ method: 'GET', url, cookie: user.cookie });
 
 const validated = (factoryId: string, count: number, status: Exclude<StoveIdStatus, 'in_transit'> = 'validated') =>
   makeStoveIds(ctx.handle.db, { factoryId, count, status });
@@ -111,7 +99,11 @@ function orderBody(codes: string[], overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function sell(user: User, codes: string[], overrides: Record<string, unknown> = {}): Promise<SalesOrderDetail> {
+async function sell(
+  user: SignedInUser,
+  codes: string[],
+  overrides: Record<string, unknown> = {},
+): Promise<SalesOrderDetail> {
   const res = await post('/api/sales/orders', orderBody(codes, overrides), user);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<SalesOrderDetail>();
@@ -541,7 +533,7 @@ describe('GET /api/sales/orders, export and detail', () => {
     atB = await sell(admin, (await validated(B.id, 1)).codes, { factoryId: B.id });
   });
 
-  const items = async (query: string, user: User = admin) => {
+  const items = async (query: string, user: SignedInUser = admin) => {
     const res = await get(`/api/sales/orders?${query}`, user);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ListResponse<SalesOrder>>().items;
@@ -627,7 +619,7 @@ describe('GET /api/sales/overview', () => {
     const managerF = await ctx.signedInAs(['Factory Manager'], { factoryId: F.id });
     const pkg = await makeSalesPackage(db, { stovesPerPackage: 2 });
     await setSalesPrice(db, { packageId: pkg.id, categoryId: retail.id, unitPrice: 1000, effectiveFrom: '2020-01-01' });
-    const overview = async (user: User) => {
+    const overview = async (user: SignedInUser) => {
       const res = await get('/api/sales/overview', user);
       expect(res.statusCode, res.body).toBe(200);
       return res.json<SalesOverview>();

@@ -11,11 +11,8 @@ import { parseCsv } from '../../http/list';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { makeSalesCategory, makeSalesPackage, type MadeSalesRecord } from '../../test/sales';
 import { makeCustomer, recordSale } from '../../test/sales-lines';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type ErrorBody, type TestContext } from '../../test/test-app';
 
-interface ErrorBody {
-  error: { code: string; message: string; details?: { fieldErrors?: Record<string, string[]> } };
-}
 interface User {
   cookie: string;
   id: string;

@@ -12,7 +12,6 @@ import type { ImportPreview, StoveBatch } from '../../../common/contracts/stove-
 import { STOVE_WIDTH_MAX, STOVE_WIDTH_MIN, stoveCode } from '../../../common/stove-codes';
 import type { Group } from '../../../common/permissions';
 import { queryRows } from '../../db/client';
-import { factories } from '../../db/schema/core';
 import { stoveIdBatches, stoveIdEvents, stoveIds } from '../../db/schema/stove-ids';
 import { auditRows, countRows } from '../../test/db-assert';
 import { walkList } from '../../test/list-walk';
@@ -352,8 +351,7 @@ describe('POST /api/stove-id-batches', () => {
       width: 7,
     });
     expect(unknown.statusCode).toBe(400);
-    const closed = await ctx.makeFactory();
-    await ctx.handle.db.update(factories).set({ active: false }).where(eq(factories.id, closed.id));
+    const closed = await ctx.makeFactory({ active: false });
     const res = await post('/api/stove-id-batches', {
       factoryId: closed.id,
       prefix: prefix(),

@@ -5,18 +5,20 @@
  * scanning) and the saving transaction judge with the same rules; only where the IDs are read from
  * differs (a plain read, or the IDs locked FOR UPDATE).
  */
+import { counted } from '../../../common/counted';
 import type { StoveIdStatus, ValidationVerdict } from '../../../common/contracts/stove-ids';
-import { normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
+import { distinctWellFormedCodes, normalizeCode, STOVE_CODE_PATTERN } from '../../../common/stove-codes';
 import type { Actor } from '../../auth/actor';
 import { actingFactory } from '../../auth/scope';
 import type { Executor } from '../../db/client';
-import { errors } from '../../http/errors';
+import { errors, type ItemProblem } from '../../http/errors';
 import { findFactories, type FactoryRow } from '../stove-transfers/stove-transfers.repository';
 import { findKnownCodes } from '../stove-validation/stove-validation.repository';
 import { verdictOf } from '../stove-validation/stove-validation.service';
+import { lockStoveIdsByCodes, type LockedStoveId } from './stove-id-status.repository';
 
 /** A known ID as a verdict needs it; `factoryCode` only when the caller may see that factory. */
-export interface KnownId {
+interface KnownId {
   status: StoveIdStatus;
   factoryId: string;
   factoryCode: string | null;
@@ -38,13 +40,15 @@ export interface Assessment<V extends string> {
 export interface EligibilityRules<V extends string> {
   verdict: (validation: ValidationVerdict) => V | 'ok';
   reasons: Record<Exclude<V, 'ok' | 'wrong_factory'>, string>;
+  /** What the document does to an ID, as its refusal says it: "Nothing was sold: … cannot be sold." */
+  done: string;
 }
 
 /**
  * Each code's eligibility at `factoryId`, in the order given: malformed, repeated, unknown (or a
  * wrong check digit), at another factory, or in a status the document does not take.
  */
-export function assessCodes<V extends string>(
+function assessCodes<V extends string>(
   rules: EligibilityRules<V>,
   rawCodes: readonly string[],
   found: ReadonlyMap<string, KnownId>,
@@ -83,7 +87,7 @@ export async function resolveDocumentFactory(db: Executor, actor: Actor, request
  * The known IDs among `codes` (well-formed, distinct), read without locking, for the live check; a
  * factory-scoped caller is told the factory of an ID only when it is theirs (the document's).
  */
-export async function readKnownIds(
+async function readKnownIds(
   db: Executor,
   actor: Actor,
   codes: readonly string[],
@@ -102,7 +106,7 @@ export async function readKnownIds(
 }
 
 /** Locked IDs as a verdict needs them; with `namingFactories`, each with its factory's code. */
-export async function lockedKnownIds(
+async function lockedKnownIds(
   db: Executor,
   locked: readonly { code: string; status: StoveIdStatus; factoryId: string }[],
   namingFactories: boolean,
@@ -114,4 +118,44 @@ export async function lockedKnownIds(
       { status: l.status, factoryId: l.factoryId, factoryCode: codes?.get(l.factoryId)?.code ?? null },
     ]),
   );
+}
+
+/** POST …/check of a document: each code's eligibility at the factory, and how many pass; changes nothing. */
+export async function checkCodes<V extends string>(
+  db: Executor,
+  actor: Actor,
+  rules: EligibilityRules<V>,
+  codes: readonly string[],
+  factoryId: string,
+): Promise<{ items: Assessment<V | 'ok'>[]; ok: number; problems: number }> {
+  const found = await readKnownIds(db, actor, distinctWellFormedCodes(codes), factoryId);
+  const items = assessCodes(rules, codes, found, factoryId);
+  const ok = items.filter((i) => i.verdict === 'ok').length;
+  return { items, ok, problems: items.length - ok };
+}
+
+/**
+ * Saving a document: the codes' IDs locked FOR UPDATE (in id order) when every one may go on it;
+ * else a 409 naming each refused code with its reason, and nothing is written. A global user is
+ * told where an ID at another factory is.
+ */
+export async function lockEligibleIds<V extends string>(
+  tx: Executor,
+  actor: Actor,
+  rules: EligibilityRules<V>,
+  codes: readonly string[],
+  factoryId: string,
+): Promise<LockedStoveId[]> {
+  const locked = await lockStoveIdsByCodes(tx, distinctWellFormedCodes(codes));
+  const refused = (found: ReadonlyMap<string, KnownId>) =>
+    assessCodes(rules, codes, found, factoryId).filter((a) => a.verdict !== 'ok');
+  let problems = refused(await lockedKnownIds(tx, locked, false));
+  if (problems.length > 0) {
+    if (actor.isGlobal) problems = refused(await lockedKnownIds(tx, locked, true));
+    throw errors.itemProblems(
+      `Nothing was ${rules.done}: ${problems.length.toLocaleString('en-US')} of ${counted(codes.length, 'stove ID')} cannot be ${rules.done}.`,
+      problems.map((p): ItemProblem => ({ code: p.code, reason: p.reason ?? `Cannot be ${rules.done}` })),
+    );
+  }
+  return locked;
 }

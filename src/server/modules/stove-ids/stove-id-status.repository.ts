@@ -17,6 +17,10 @@ export interface LockedStoveId {
   pendingTransferId: string | null;
 }
 
+/** The select list of a LockedStoveId, over stove_ids. */
+export const LOCKED_STOVE_ID_COLUMNS = sql`id::int as id, code, status, held_status as "heldStatus",
+               factory_id as "factoryId", pending_transfer_id as "pendingTransferId"`;
+
 /**
  * The IDs with these codes, locked FOR UPDATE until the transaction ends (codes not found are
  * simply absent). Call inside a transaction.
@@ -25,8 +29,7 @@ export function lockStoveIdsByCodes(tx: Executor, codes: readonly string[]): Pro
   if (codes.length === 0) return Promise.resolve([]);
   return queryRows<LockedStoveId>(
     tx,
-    sql`select id::int as id, code, status, held_status as "heldStatus", factory_id as "factoryId",
-               pending_transfer_id as "pendingTransferId"
+    sql`select ${LOCKED_STOVE_ID_COLUMNS}
           from stove_ids
          where code = any(${sqlTextArray(codes)})
          order by id
@@ -38,8 +41,7 @@ export function lockStoveIdsByCodes(tx: Executor, codes: readonly string[]): Pro
 export function lockStoveIdsOfTransfer(tx: Executor, transferId: string): Promise<LockedStoveId[]> {
   return queryRows<LockedStoveId>(
     tx,
-    sql`select id::int as id, code, status, held_status as "heldStatus", factory_id as "factoryId",
-               pending_transfer_id as "pendingTransferId"
+    sql`select ${LOCKED_STOVE_ID_COLUMNS}
           from stove_ids
          where pending_transfer_id = ${transferId}
          order by id

@@ -11,24 +11,16 @@ import type { StoveReport } from '../../../common/contracts/production';
 import { queryRows } from '../../db/client';
 import { giveKits, makeCkdCategory } from '../../test/production';
 import { makeStoveIds } from '../../test/stove-ids';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 import { sqlBigintArray } from '../stove-ids/stove-id-status.repository';
-
-interface User {
-  cookie: string;
-  id: string;
-}
-interface ErrorBody {
-  error: { message: string; details?: { problems?: { code: string; reason: string }[] } };
-}
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('stove reports under concurrency', () => {
   let ctx: TestContext;
   let A: { id: string };
-  let couplerA: User;
-  let couplerA2: User;
-  let managerA: User;
-  let productionManager: User;
+  let couplerA: SignedInUser;
+  let couplerA2: SignedInUser;
+  let managerA: SignedInUser;
+  let productionManager: SignedInUser;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -42,7 +34,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('stove reports under conc
     await ctx.close();
   });
 
-  const post = (url: string, payload: unknown, user: User) =>
+  const post = (url: string, payload: unknown, user: SignedInUser) =>
     ctx.request({ method: 'POST', url, payload: payload as Record<string, unknown>, cookie: user.cookie });
   const today = () => new Date().toISOString().slice(0, 10);
 

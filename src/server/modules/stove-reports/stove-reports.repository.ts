@@ -4,15 +4,13 @@
  * this file writes the report and its items, locks reports, and reads them for lists and details.
  */
 import { eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ListStoveReportsQuery, StoveReportStatus } from '../../../common/contracts/production';
-import type { StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { queryRows, type Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { factories, profiles } from '../../db/schema/core';
+import { joinPerson, recordPerson } from '../../db/record-person';
+import { factories } from '../../db/schema/core';
 import { ckdCategories, stoveReports } from '../../db/schema/production';
 import { afterCursor, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
-import { sqlBigintArray, type LockedStoveId } from '../stove-ids/stove-id-status.repository';
+import { holdsStoveIdCode } from '../stove-ids/document-stove-ids.repository';
 
 export interface CategoryRow {
   id: string;
@@ -74,13 +72,6 @@ export async function insertReport(
   return row;
 }
 
-export async function insertReportItems(db: Executor, reportId: string, ids: readonly number[]): Promise<void> {
-  await db.execute(
-    sql`insert into stove_report_items (report_id, stove_id_id)
-        select ${reportId}::uuid, id from unnest(${sqlBigintArray(ids)}) as id order by id`,
-  );
-}
-
 export interface LockedReport {
   id: string;
   number: number;
@@ -107,19 +98,6 @@ export async function lockReport(db: Executor, id: string): Promise<LockedReport
     .where(eq(stoveReports.id, id))
     .for('update');
   return row ?? null;
-}
-
-/** The IDs of a report, locked FOR UPDATE in id order (as every status change locks them). */
-export function lockStoveIdsOfReport(db: Executor, reportId: string): Promise<LockedStoveId[]> {
-  return queryRows<LockedStoveId>(
-    db,
-    sql`select s.id::int as id, s.code, s.status, s.held_status as "heldStatus", s.factory_id as "factoryId",
-               s.pending_transfer_id as "pendingTransferId"
-          from stove_ids s
-         where s.id in (select i.stove_id_id from stove_report_items i where i.report_id = ${reportId})
-         order by s.id
-           for update`,
-  );
 }
 
 export async function markReportVoided(db: Executor, id: string, reason: string, actorId: string): Promise<void> {
@@ -159,10 +137,8 @@ export interface ReportRow {
   voidedByEmail: string | null;
 }
 
-const creator = alias(users, 'creator');
-const creatorProfile = alias(profiles, 'creator_profile');
-const voider = alias(users, 'voider');
-const voiderProfile = alias(profiles, 'voider_profile');
+const creator = recordPerson('creator', stoveReports.createdBy);
+const voider = recordPerson('voider', stoveReports.voidedBy);
 
 const REPORT_COLUMNS = {
   id: stoveReports.id,
@@ -180,42 +156,28 @@ const REPORT_COLUMNS = {
   note: stoveReports.note,
   createdAt: stoveReports.createdAt,
   createdById: stoveReports.createdBy,
-  createdByName: sql<string | null>`coalesce(${creatorProfile.name}, ${creator.name})`,
+  createdByName: creator.name,
   createdByEmail: creator.email,
   voidReason: stoveReports.voidReason,
   voidedAt: stoveReports.voidedAt,
   voidedById: stoveReports.voidedBy,
-  voidedByName: sql<string | null>`coalesce(${voiderProfile.name}, ${voider.name})`,
+  voidedByName: voider.name,
   voidedByEmail: voider.email,
 };
 
 function selectReports(db: Executor) {
-  return db
+  const reports = db
     .select(REPORT_COLUMNS)
     .from(stoveReports)
     .innerJoin(factories, eq(factories.id, stoveReports.factoryId))
     .innerJoin(ckdCategories, eq(ckdCategories.id, stoveReports.categoryId))
-    .leftJoin(creator, eq(creator.id, stoveReports.createdBy))
-    .leftJoin(creatorProfile, eq(creatorProfile.id, stoveReports.createdBy))
-    .leftJoin(voider, eq(voider.id, stoveReports.voidedBy))
-    .leftJoin(voiderProfile, eq(voiderProfile.id, stoveReports.voidedBy));
+    .$dynamic();
+  return joinPerson(joinPerson(reports, creator), voider);
 }
 
 export async function findReportRow(db: Executor, id: string): Promise<ReportRow | null> {
   const [row] = await selectReports(db).where(eq(stoveReports.id, id));
   return row ?? null;
-}
-
-/** Every stove ID of a report with its status now, by code. */
-export function reportItemRows(db: Executor, reportId: string): Promise<{ code: string; status: StoveIdStatus }[]> {
-  return queryRows<{ code: string; status: StoveIdStatus }>(
-    db,
-    sql`select s.code, s.status
-          from stove_report_items i
-          join stove_ids s on s.id = i.stove_id_id
-         where i.report_id = ${reportId}
-         order by s.code`,
-  );
 }
 
 /** The list's filters as the service resolved them (scope applied). */
@@ -246,10 +208,7 @@ function filtersWhere(f: ReportFilters): SQL | undefined {
     f.number !== undefined || f.code !== undefined
       ? or(
           f.number !== undefined ? eq(r.number, f.number) : undefined,
-          f.code !== undefined
-            ? sql`${r.id} in (select i.report_id from stove_report_items i
-                               where i.stove_id_id = (select s.id from stove_ids s where s.code = ${f.code}))`
-            : undefined,
+          f.code !== undefined ? holdsStoveIdCode('stove_report', r.id, f.code) : undefined,
         )
       : undefined;
   return whereAll(

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { counted } from '../../../common/counted';
 import { personRef } from '../../../common/contracts/fields';
 import type { ListResponse } from '../../../common/contracts/list';
 import {
@@ -24,22 +25,25 @@ import {
   type submitStoveReportSchema,
 } from '../../../common/contracts/production';
 import { STOVE_ID_STATUS_LABELS, type StoveIdStatus } from '../../../common/contracts/stove-ids';
-import { distinctWellFormedCodes, normalizeCode } from '../../../common/stove-codes';
+import { normalizeCode } from '../../../common/stove-codes';
 import type { Actor } from '../../auth/actor';
 import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { errors, type ItemProblem } from '../../http/errors';
-import { allPages, decodeCursor, toPage } from '../../http/list';
+import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import { recordKitMovements } from '../ckd/ckd-ledger.repository';
-import { changeStoveIdStatuses, lockStoveIdsByCodes } from '../stove-ids/stove-id-status.repository';
 import {
-  assessCodes,
-  lockedKnownIds,
-  readKnownIds,
+  documentStoveIdRows,
+  lockDocumentStoveIds,
+  putStoveIdsOnDocument,
+} from '../stove-ids/document-stove-ids.repository';
+import { changeStoveIdStatuses } from '../stove-ids/stove-id-status.repository';
+import {
+  checkCodes,
+  lockEligibleIds,
   resolveDocumentFactory,
   type EligibilityRules,
-  type KnownId,
 } from '../stove-ids/stove-id-eligibility';
 import { findFactories } from '../stove-transfers/stove-transfers.repository';
 import {
@@ -47,15 +51,12 @@ import {
   findCategory,
   findReportRow,
   insertReport,
-  insertReportItems,
   kitsInStock,
   listCouplerRows,
   listReportRows,
   lockReport,
-  lockStoveIdsOfReport,
   markReportVoided,
   REPORT_SORT_VALUES,
-  reportItemRows,
   summarizeReports,
   type CategoryRow,
   type ReportFilters,
@@ -97,7 +98,7 @@ async function readReport(db: Executor, id: string): Promise<StoveReport> {
 
 const notFound = () => errors.notFound('No such stove report (or it is not one of your factory’s).');
 const count = (n: number) => n.toLocaleString('en-US');
-const stoveIds = (n: number) => `${count(n)} stove ${n === 1 ? 'ID' : 'IDs'}`;
+const stoveIds = (n: number) => counted(n, 'stove ID');
 
 // ---------------------------------------------------------------------------------------------
 // Eligibility (check and submit use the same rules; the verdicts are Validate Stove IDs')
@@ -116,6 +117,7 @@ const REPORT_RULES: EligibilityRules<StoveReportVerdict> = {
     in_transit: 'In transit on a transfer: it can be reported once received',
     void: 'Void (damaged or lost label)',
   },
+  done: 'reported',
 };
 
 async function resolveCategory(db: Executor, id: string): Promise<CategoryRow> {
@@ -129,15 +131,8 @@ async function resolveCategory(db: Executor, id: string): Promise<CategoryRow> {
 export async function checkReport(db: Database, actor: Actor, input: CheckInput): Promise<StoveReportCheck> {
   const factory = await resolveDocumentFactory(db, actor, input.factoryId);
   const category = input.categoryId ? await resolveCategory(db, input.categoryId) : null;
-  const found = await readKnownIds(db, actor, distinctWellFormedCodes(input.codes), factory.id);
-  const items = assessCodes(REPORT_RULES, input.codes, found, factory.id);
-  const ok = items.filter((i) => i.verdict === 'ok').length;
-  return {
-    items,
-    ok,
-    problems: items.length - ok,
-    kitsAvailable: category ? await kitsInStock(db, factory.id, category.id) : null,
-  };
+  const checked = await checkCodes(db, actor, REPORT_RULES, input.codes, factory.id);
+  return { ...checked, kitsAvailable: category ? await kitsInStock(db, factory.id, category.id) : null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,19 +157,7 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
     });
 
   return db.transaction(async (tx) => {
-    const locked = await lockStoveIdsByCodes(tx, distinctWellFormedCodes(input.codes));
-    const refused = (found: ReadonlyMap<string, KnownId>) =>
-      assessCodes(REPORT_RULES, input.codes, found, factory.id).filter((a) => a.verdict !== 'ok');
-    let problems = refused(await lockedKnownIds(tx, locked, false));
-    if (problems.length > 0) {
-      // A global user is told where an ID at another factory is.
-      if (actor.isGlobal) problems = refused(await lockedKnownIds(tx, locked, true));
-      throw errors.itemProblems(
-        `Nothing was reported: ${count(problems.length)} of ${stoveIds(input.codes.length)} cannot be reported.`,
-        problems.map((p): ItemProblem => ({ code: p.code, reason: p.reason ?? 'Cannot be reported' })),
-      );
-    }
-
+    const locked = await lockEligibleIds(tx, actor, REPORT_RULES, input.codes, factory.id);
     const ids = locked.map((l) => l.id);
     const report = await insertReport(tx, {
       date: input.date,
@@ -184,15 +167,10 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
       note: input.note,
       actorId: actor.userId,
     });
-    await insertReportItems(tx, report.id, ids);
-    const changed = await changeStoveIdStatuses(tx, {
-      ids,
-      kind: 'coupled',
-      set: sql`status = 'coupled'`,
-      document: { type: 'stove_report', id: report.id },
+    await putStoveIdsOnDocument(tx, { type: 'stove_report', id: report.id }, ids, {
+      status: 'coupled',
       actorId: actor.userId,
     });
-    if (changed !== ids.length) throw new Error(`coupled ${changed} of ${ids.length} IDs`);
     await insertAudit(tx, {
       actorId: actor.userId,
       action: 'submit',
@@ -289,7 +267,7 @@ export async function voidReport(db: Database, actor: Actor, id: string, reason:
     if (!report || !inScope(actor, report.factoryId)) throw notFound();
     const label = stoveReportNumberLabel(report.number);
     if (report.status === 'voided') throw errors.conflict(`${label} is already voided.`);
-    const ids = await lockStoveIdsOfReport(tx, report.id);
+    const ids = await lockDocumentStoveIds(tx, { type: 'stove_report', id: report.id });
     if (ids.length !== report.stoveCount)
       throw new Error(`stove report ${report.id} holds ${ids.length} of its ${report.stoveCount} IDs`);
     const moved = ids.filter((i) => i.factoryId !== report.factoryId).map((i) => i.factoryId);
@@ -386,13 +364,16 @@ export async function listReports(
   query: ListStoveReportsQuery,
 ): Promise<ListResponse<StoveReport> & { summary: StoveReportSummary }> {
   const filters = resolveFilters(actor, query);
-  const [rows, total, summary] = await Promise.all([
-    listReportRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
-    countReports(db, filters),
+  const [page, summary] = await Promise.all([
+    listPage(query, {
+      rows: (cursor, limit) => listReportRows(db, filters, cursor, limit),
+      count: () => countReports(db, filters),
+      sortValue: REPORT_SORT_VALUES[query.sort],
+      present: presentReport,
+    }),
     summarize(db, filters),
   ]);
-  const page = toPage(rows, query.limit, REPORT_SORT_VALUES[query.sort]);
-  return { items: page.items.map(presentReport), nextCursor: page.nextCursor, ...total, summary };
+  return { ...page, summary };
 }
 
 export function exportReports(db: Database, actor: Actor, query: ReportQuery) {
@@ -404,7 +385,7 @@ export function exportReports(db: Database, actor: Actor, query: ReportQuery) {
 export async function getReport(db: Database, actor: Actor, id: string): Promise<StoveReportDetail> {
   const row = await findReportRow(db, id);
   if (!row || !inScope(actor, row.factoryId)) throw notFound();
-  const items = await reportItemRows(db, id);
+  const items = await documentStoveIdRows(db, { type: 'stove_report', id });
   return {
     ...presentReport(row),
     items,

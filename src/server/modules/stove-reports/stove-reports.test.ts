@@ -26,35 +26,23 @@ import { parseCsv } from '../../http/list';
 import { auditRows } from '../../test/db-assert';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
-import { giveKits, makeCkdCategory } from '../../test/production';
+import { giveKits, kitStock, makeCkdCategory } from '../../test/production';
 import { makeStoveIds } from '../../test/stove-ids';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 import { sendTransfer } from '../stove-transfers/stove-transfers.service';
 import { sqlBigintArray } from '../stove-ids/stove-id-status.repository';
-
-interface ErrorBody {
-  error: {
-    code: string;
-    message: string;
-    details?: { problems?: { code: string; reason: string }[]; fieldErrors?: Record<string, string[]> };
-  };
-}
-interface User {
-  cookie: string;
-  id: string;
-}
 
 let ctx: TestContext;
 let A: { id: string; code: string };
 let B: { id: string; code: string };
 let kit: { id: string; name: string; code: string };
-let admin: User;
-let couplerA: User;
-let couplerB: User;
-let managerA: User;
-let managerB: User;
-let supervisorA: User;
-let productionManager: User;
+let admin: SignedInUser;
+let couplerA: SignedInUser;
+let couplerB: SignedInUser;
+let managerA: SignedInUser;
+let managerB: SignedInUser;
+let supervisorA: SignedInUser;
+let productionManager: SignedInUser;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -78,15 +66,15 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const post = (url: string, payload: unknown, user: User) =>
+const post = (url: string, payload: unknown, user: SignedInUser) =>
   ctx.request({ method: 'POST', url, payload: payload as Record<string, unknown>, cookie: user.cookie });
-const get = (url: string, user: User) => ctx.request({ method: 'GET', url, cookie: user.cookie });
+const get = (url: string, user: SignedInUser) => ctx.request({ method: 'GET', url, cookie: user.cookie });
 
 const make = (factoryId: string, count: number, status?: Exclude<StoveIdStatus, 'in_transit'>) =>
   makeStoveIds(ctx.handle.db, { factoryId, count, ...(status ? { status } : {}) });
 
 async function submit(
-  user: User,
+  user: SignedInUser,
   codes: string[],
   options: { factoryId?: string; categoryId?: string; date?: string; note?: string } = {},
 ): Promise<StoveReport> {
@@ -105,13 +93,7 @@ async function submit(
   return res.json<StoveReport>();
 }
 
-async function kitsAt(factoryId: string, categoryId = kit.id): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    ctx.handle.db,
-    sql`select quantity as n from ckd_stock where factory_id = ${factoryId} and category_id = ${categoryId}`,
-  );
-  return Number(row?.n ?? 0);
-}
+const kitsAt = (factoryId: string, categoryId = kit.id) => kitStock(ctx.handle.db, factoryId, categoryId);
 
 async function statuses(ids: number[]): Promise<StoveIdStatus[]> {
   const rows = await queryRows<{ status: StoveIdStatus }>(
@@ -514,7 +496,7 @@ describe('GET /api/stove-reports, export, detail, couplers', () => {
     expect(voided.statusCode).toBe(200);
   });
 
-  const list = async (user: User, query: string) => {
+  const list = async (user: SignedInUser, query: string) => {
     const res = await get(`/api/stove-reports?categoryId=${model.id}${query}`, user);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<StoveReportList>();

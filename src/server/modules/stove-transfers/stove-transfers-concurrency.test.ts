@@ -10,26 +10,18 @@ import type { StoveTransfer } from '../../../common/contracts/stove-ids';
 import { transferNumberLabel } from '../../../common/contracts/stove-ids';
 import { queryRows } from '../../db/client';
 import { makeStoveIds } from '../../test/stove-ids';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 import { sqlBigintArray } from '../stove-ids/stove-id-status.repository';
-
-interface User {
-  cookie: string;
-  id: string;
-}
-interface ErrorBody {
-  error: { message: string; details?: { problems?: { code: string; reason: string }[] } };
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('stove transfers under concurrency', () => {
   let ctx: TestContext;
   let A: { id: string };
   let B: { id: string };
   let C: { id: string };
-  let senderA: User;
-  let receiverB: User;
-  let receiverB2: User;
-  let receiverC: User;
+  let senderA: SignedInUser;
+  let receiverB: SignedInUser;
+  let receiverB2: SignedInUser;
+  let receiverC: SignedInUser;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -45,7 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stove transfers under concurren
     await ctx.close();
   });
 
-  const post = (url: string, payload: unknown, user: User) =>
+  const post = (url: string, payload: unknown, user: SignedInUser) =>
     ctx.request({ method: 'POST', url, payload: payload as Record<string, unknown>, cookie: user.cookie });
 
   const states = (ids: number[]) =>

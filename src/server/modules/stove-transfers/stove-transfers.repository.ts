@@ -12,10 +12,11 @@ import type {
   StoveTransferStatus,
 } from '../../../common/contracts/stove-ids';
 import { queryRows, type Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { factories, profiles } from '../../db/schema/core';
+import { joinPerson, recordPerson } from '../../db/record-person';
+import { factories } from '../../db/schema/core';
 import { stoveTransfers } from '../../db/schema/stove-ids';
 import { afterCursor, countCapped, cursorRowValue, orderBy, whereAll, type Cursor } from '../../http/list';
+import { holdsStoveIdCode } from '../stove-ids/document-stove-ids.repository';
 import { sqlBigintArray, sqlTextArray } from '../stove-ids/stove-id-status.repository';
 
 export interface FactoryRow {
@@ -217,10 +218,8 @@ export interface TransferRow {
 
 const fromFactory = alias(factories, 'from_factory');
 const toFactory = alias(factories, 'to_factory');
-const creator = alias(users, 'creator');
-const creatorProfile = alias(profiles, 'creator_profile');
-const decider = alias(users, 'decider');
-const deciderProfile = alias(profiles, 'decider_profile');
+const creator = recordPerson('creator', stoveTransfers.createdBy);
+const decider = recordPerson('decider', stoveTransfers.decidedBy);
 
 const TRANSFER_COLUMNS = {
   id: stoveTransfers.id,
@@ -238,24 +237,22 @@ const TRANSFER_COLUMNS = {
   reason: stoveTransfers.reason,
   createdAt: stoveTransfers.createdAt,
   createdById: stoveTransfers.createdBy,
-  createdByName: sql<string | null>`coalesce(${creatorProfile.name}, ${creator.name})`,
+  createdByName: creator.name,
   createdByEmail: creator.email,
   decidedAt: stoveTransfers.decidedAt,
   decidedById: stoveTransfers.decidedBy,
-  decidedByName: sql<string | null>`coalesce(${deciderProfile.name}, ${decider.name})`,
+  decidedByName: decider.name,
   decidedByEmail: decider.email,
 };
 
 function selectTransfers(db: Executor) {
-  return db
+  const transfers = db
     .select(TRANSFER_COLUMNS)
     .from(stoveTransfers)
     .innerJoin(fromFactory, eq(fromFactory.id, stoveTransfers.fromFactoryId))
     .innerJoin(toFactory, eq(toFactory.id, stoveTransfers.toFactoryId))
-    .leftJoin(creator, eq(creator.id, stoveTransfers.createdBy))
-    .leftJoin(creatorProfile, eq(creatorProfile.id, stoveTransfers.createdBy))
-    .leftJoin(decider, eq(decider.id, stoveTransfers.decidedBy))
-    .leftJoin(deciderProfile, eq(deciderProfile.id, stoveTransfers.decidedBy));
+    .$dynamic();
+  return joinPerson(joinPerson(transfers, creator), decider);
 }
 
 export async function findTransferRow(db: Executor, id: string): Promise<TransferRow | null> {
@@ -320,10 +317,7 @@ function filtersWhere(f: TransferFilters): SQL | undefined {
     f.number !== undefined || f.code !== undefined
       ? or(
           f.number !== undefined ? eq(t.number, f.number) : undefined,
-          f.code !== undefined
-            ? sql`${t.id} in (select i.transfer_id from stove_transfer_items i
-                               where i.stove_id_id = (select s.id from stove_ids s where s.code = ${f.code}))`
-            : undefined,
+          f.code !== undefined ? holdsStoveIdCode('transfer', t.id, f.code) : undefined,
         )
       : undefined;
   return whereAll(

@@ -28,7 +28,7 @@ import type { Actor } from '../../auth/actor';
 import { actingFactory, NO_FACTORY } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { AppError, errors, type ItemProblem } from '../../http/errors';
-import { allPages, decodeCursor, toPage } from '../../http/list';
+import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import {
   changeStoveIdStatuses,
@@ -484,18 +484,18 @@ function resolveFilters(actor: Actor, query: TransferQuery): TransferFilters {
   };
 }
 
-export async function listTransfers(
+export function listTransfers(
   db: Database,
   actor: Actor,
   query: ListStoveTransfersQuery,
 ): Promise<ListResponse<StoveTransfer>> {
   const filters = resolveFilters(actor, query);
-  const [rows, count] = await Promise.all([
-    listTransferRows(db, filters, decodeCursor(query.cursor), query.limit + 1),
-    countTransfers(db, filters),
-  ]);
-  const page = toPage(rows, query.limit, TRANSFER_SORT_VALUES[query.sort]);
-  return { items: page.items.map(presentTransfer), nextCursor: page.nextCursor, ...count };
+  return listPage(query, {
+    rows: (cursor, limit) => listTransferRows(db, filters, cursor, limit),
+    count: () => countTransfers(db, filters),
+    sortValue: TRANSFER_SORT_VALUES[query.sort],
+    present: presentTransfer,
+  });
 }
 
 export function exportTransfers(db: Database, actor: Actor, query: TransferQuery) {

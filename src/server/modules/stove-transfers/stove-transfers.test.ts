@@ -6,7 +6,7 @@
  * their factory's IDs and act only on their side; bad input is a 400 that changes nothing.
  * The races are in stove-transfers-concurrency.test.ts (PostgreSQL).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../../common/contracts/list';
 import type {
@@ -18,41 +18,31 @@ import type {
 import { transferNumberLabel } from '../../../common/contracts/stove-ids';
 import type { Group } from '../../../common/permissions';
 import { queryRows } from '../../db/client';
-import { factories } from '../../db/schema/core';
 import { parseCsv } from '../../http/list';
 import { auditRows } from '../../test/db-assert';
 import { groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
 import { makeStoveIds } from '../../test/stove-ids';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 import { sqlBigintArray } from '../stove-ids/stove-id-status.repository';
-
-interface ErrorBody {
-  error: { code: string; message: string; details?: { problems?: { code: string; reason: string }[] } };
-}
-interface User {
-  cookie: string;
-  id: string;
-}
 
 let ctx: TestContext;
 let A: { id: string; code: string };
 let B: { id: string; code: string };
 let C: { id: string; code: string };
 let inactive: { id: string; code: string };
-let admin: User;
-let managerA: User;
-let managerB: User;
-let managerC: User;
-let noFactory: User;
+let admin: SignedInUser;
+let managerA: SignedInUser;
+let managerB: SignedInUser;
+let managerC: SignedInUser;
+let noFactory: SignedInUser;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   A = await ctx.makeFactory();
   B = await ctx.makeFactory();
   C = await ctx.makeFactory();
-  inactive = await ctx.makeFactory();
-  await ctx.handle.db.update(factories).set({ active: false }).where(eq(factories.id, inactive.id));
+  inactive = await ctx.makeFactory({ active: false });
   admin = await ctx.signedInAs(['Admin']);
   managerA = await ctx.signedInAs(['Factory Manager'], { factoryId: A.id });
   managerB = await ctx.signedInAs(['Factory Manager'], { factoryId: B.id });
@@ -63,14 +53,20 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const post = (url: string, payload: unknown, user: User) =>
+const post = (url: string, payload: unknown, user: SignedInUser) =>
   ctx.request({ method: 'POST', url, payload: payload as Record<string, unknown>, cookie: user.cookie });
-const get = (url: string, user: User) => ctx.request({ method: 'GET', url, cookie: user.cookie });
+const get = (url: string, user: SignedInUser) => ctx.request({ method: 'GET', url, cookie: user.cookie });
 
 const make = (factoryId: string, count: number, status?: Exclude<StoveIdStatus, 'in_transit'>) =>
   makeStoveIds(ctx.handle.db, { factoryId, count, ...(status ? { status } : {}) });
 
-async function send(user: User, codes: string[], from = A.id, to = B.id, note?: string): Promise<StoveTransfer> {
+async function send(
+  user: SignedInUser,
+  codes: string[],
+  from = A.id,
+  to = B.id,
+  note?: string,
+): Promise<StoveTransfer> {
   const res = await post('/api/stove-transfers', { fromFactoryId: from, toFactoryId: to, codes, note }, user);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<StoveTransfer>();
@@ -700,7 +696,7 @@ describe('GET /api/stove-transfers/:id', () => {
   it('every ID with its outcome, and what the signed-in user may do', async () => {
     const ids = await make(A.id, 3);
     const transfer = await send(managerA, ids.codes);
-    const detail = async (user: User) => {
+    const detail = async (user: SignedInUser) => {
       const res = await get(`/api/stove-transfers/${transfer.id}`, user);
       expect(res.statusCode, res.body).toBe(200);
       return res.json<StoveTransferDetail>();
@@ -730,9 +726,9 @@ describe('GET /api/stove-transfers (list), export.csv and pending-count', () => 
   let X: { id: string; code: string };
   let Y: { id: string; code: string };
   let Z: { id: string; code: string };
-  let managerX: User;
-  let managerY: User;
-  let managerZ: User;
+  let managerX: SignedInUser;
+  let managerY: SignedInUser;
+  let managerZ: SignedInUser;
   const made: StoveTransfer[] = [];
   let searchCode = '';
   beforeAll(async () => {
@@ -752,7 +748,7 @@ describe('GET /api/stove-transfers (list), export.csv and pending-count', () => 
     await post(`/api/stove-transfers/${made[1]?.id}/reject`, { reason: 'Damaged, "wet"' }, managerY);
   });
 
-  const list = async (user: User, query: Record<string, string>) => {
+  const list = async (user: SignedInUser, query: Record<string, string>) => {
     const res = await get(`/api/stove-transfers?${new URLSearchParams(query).toString()}`, user);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ListResponse<StoveTransfer>>();
@@ -858,7 +854,7 @@ describe('GET /api/stove-transfers (list), export.csv and pending-count', () => 
   });
 
   it('pending-count: pending transfers to my factory; global users: all pending', async () => {
-    const count = async (user: User) => {
+    const count = async (user: SignedInUser) => {
       const res = await get('/api/stove-transfers/pending-count', user);
       expect(res.statusCode).toBe(200);
       return res.json<{ incoming: number }>().incoming;

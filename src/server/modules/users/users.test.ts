@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUPS, type Group } from '../../../common/permissions';
 import { users } from '../../db/schema/auth';
-import { factories, profiles, userGroups } from '../../db/schema/core';
+import { profiles, userGroups } from '../../db/schema/core';
 import { auditRows, countRows, countUsersWithEmail } from '../../test/db-assert';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
@@ -178,8 +178,7 @@ describe('POST /api/users', () => {
   });
 
   it('400 for a deactivated factory, and nothing is created', async () => {
-    const factory = await ctx.makeFactory();
-    await ctx.handle.db.update(factories).set({ active: false }).where(eq(factories.id, factory.id));
+    const factory = await ctx.makeFactory({ active: false });
     const body = validBody({ factoryId: factory.id });
     const res = await postUser(body);
     expect(res.statusCode).toBe(400);
