@@ -77,9 +77,6 @@ export default defineConfig({
       ]
     : [{ name: 'pglite', use: { ...desktop, baseURL: url(PORT) } }],
   webServer: POSTGRES
-    ? [
-        demoServer(PORT, { E2E_DATABASE_URL: POSTGRES }),
-        demoServer(PORT + 1, { DATA_DIR: `${pgliteDir}-smoke` }),
-      ]
+    ? [demoServer(PORT, { E2E_DATABASE_URL: POSTGRES }), demoServer(PORT + 1, { DATA_DIR: `${pgliteDir}-smoke` })]
     : [demoServer(PORT, { DATA_DIR: pgliteDir })],
 });

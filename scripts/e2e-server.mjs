@@ -9,7 +9,8 @@ const env = { ...process.env };
 const serverUrl = process.env.E2E_DATABASE_URL;
 if (serverUrl) {
   const name = process.env.E2E_DATABASE_NAME ?? 'stove_e2e';
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`E2E_DATABASE_NAME must be a plain lower-case name, not ${name}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`E2E_DATABASE_NAME must be a plain lower-case name, not ${name}`);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
