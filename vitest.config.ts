@@ -25,6 +25,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The API tests spend part of their time waiting on the database: one worker per core (vitest's
+    // default leaves one core free), measured 321 s → 234 s on this two-core machine.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,

@@ -3,8 +3,8 @@
  * user's action to what they wait for, and the longest main-thread task meanwhile (what makes a
  * page feel stuck). Prints one line per step; asserts nothing.
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../chromium';
 import { verdict } from './support';
 
 export interface BrowserStep {
@@ -19,16 +19,10 @@ export interface BrowserStep {
 /** Longest-task target: the RAIL model's budget for responding to input. */
 const LONG_TASK_TARGET_MS = 100;
 
-function chromiumPath(): string | undefined {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p): p is string => Boolean(p) && existsSync(p as string),
-  );
-}
-
 export async function measureInBrowser(base: string, cookie: string, steps: readonly BrowserStep[]): Promise<void> {
   const executablePath = chromiumPath();
   if (!executablePath) {
-    console.log('  (no Chromium found: browser figures skipped; install it with apt-get install -y chromium)');
+    console.log(`  (no Chromium found: browser figures skipped; ${CHROMIUM_INSTALL_HINT})`);
     return;
   }
   const browser = await chromium.launch({
