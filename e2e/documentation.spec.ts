@@ -51,6 +51,8 @@ test('an admin creates a page, edits it and sees two versions in its history', a
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByText(`Saved version 2 of ${title}`)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/documentation/glaze-mixing-${word}$`));
+  // The editor closes (its text would match too), and the page shows the new text.
+  await expect(page.getByLabel('Text (Markdown)')).toHaveCount(0);
   await expect(page.getByText('then sieve it.')).toBeVisible();
 
   // History: two versions, newest first; version 1 has the first text.
