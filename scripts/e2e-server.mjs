@@ -24,7 +24,8 @@ if (serverUrl) {
   rmSync(env.DATA_DIR, { recursive: true, force: true });
 }
 
-const child = spawn('npx', ['tsx', 'scripts/demo.ts'], { stdio: 'inherit', env });
+// The built demo (`npm run test:e2e` builds first), as `npm run demo` runs it.
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/demo.mjs'], { stdio: 'inherit', env });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -7,6 +7,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, vacuumAnalyze } from './db/client';
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** How long a stopping server lets the requests in flight run before closing their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface StartOptions {
   /** Runs after migrations and before listening (the demo seeds its data here). */
@@ -59,14 +61,22 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   sweep.unref();
 
   let stopping = false;
+  // SIGTERM/SIGINT: stop accepting, end the live streams (preClose in live.routes.ts), let the
+  // requests in flight finish for up to SHUTDOWN_GRACE_MS, then close the database and exit 0.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: finishing the requests in flight');
     clearInterval(sweep);
+    const force = setTimeout(() => {
+      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     try {
       await app.close();
+      clearTimeout(force);
       await handle.close();
+      app.log.info('shut down cleanly');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

@@ -3,7 +3,6 @@
  * or a PostgreSQL pool with DATABASE_URL.
  */
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import { PGliteThread } from './pglite-thread';
 import * as authSchema from './schema/auth';
 import * as communicationSchema from './schema/communication';
@@ -47,7 +47,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 const MIGRATION_LOCK_KEY = 724_311_001;
 
 export interface OpenDatabaseOptions {
@@ -79,7 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
           client.release();
@@ -100,9 +99,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     async migrate() {
-      await migratePglite(drizzlePglite({ client: driver, schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client: driver, schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
-    close: () => client.close(),
+    // A checkpoint first: every change is in the data files, not only in the write-ahead log.
+    async close() {
+      await client.query('checkpoint');
+      await client.close();
+    },
   };
 }
 

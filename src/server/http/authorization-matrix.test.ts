@@ -22,6 +22,7 @@ interface Expected {
 /** Every API endpoint (better-auth's /api/auth/* excepted: see modules/auth) and what it needs. */
 const EXPECTED: Record<string, Expected> = {
   'GET /api/health': { permission: 'public' },
+  'GET /api/ready': { permission: 'public' },
   'GET /api/me': { permission: 'authenticated' },
   'GET /api/live': { permission: 'authenticated' },
   'GET /api/me/account': { permission: 'authenticated' },

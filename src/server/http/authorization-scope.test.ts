@@ -27,6 +27,7 @@ import { createTestContext, type TestContext } from '../test/test-app';
 /** Endpoints that hold no factory's records: master data, the user's own account, or global-only. */
 const UNSCOPED = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/me',
   // The stream filters each event by the viewer's factory and groups (live-audience, proven in live.test.ts).
   'GET /api/live',

@@ -1,4 +1,4 @@
-/** The app shell around every route: origin check, permission guard, errors, health, headers, docs. */
+/** The app shell around every route: origin check, permission guard, errors, headers, docs. */
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -150,12 +150,6 @@ describe('errors, health, headers and docs', () => {
         message: `No such endpoint: ${method} ${url}`,
       },
     });
-  });
-
-  it('GET /api/health → 200 {status: ok, database: ok} without signing in', async () => {
-    const res = await ctx.request({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('sends the security headers', async () => {

@@ -11,7 +11,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { APP_DOC_SCREEN_PAGES } from '../../../common/app-doc';
 import {
   APP_DOC_KINDS,
@@ -24,9 +23,8 @@ import {
 import type { SnippetPart } from '../../../common/contracts/documentation';
 import { GROUPS, isGroup } from '../../../common/permissions';
 import { errors } from '../../http/errors';
+import { APP_DOC_DIR } from '../../paths';
 
-/** docs/app-doc of the repository, wherever the server is started from (like drizzle/ in db/client.ts). */
-export const APP_DOC_DIR = fileURLToPath(new URL('../../../../docs/app-doc', import.meta.url));
 
 interface LoadedPage extends AppDocPage {
   group: string | null;

@@ -11,7 +11,8 @@ import type { AppDocIndex, AppDocPage, AppDocSearchResponse } from '../../../com
 import { GROUPS, SHELL_ROUTES } from '../../../common/permissions';
 import { groupsWith } from '../../test/groups';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { APP_DOC_DIR, loadAppDoc, parseAppDocFile } from './app-doc.service';
+import { APP_DOC_DIR } from '../../paths';
+import { loadAppDoc, parseAppDocFile } from './app-doc.service';
 
 describe('the App Doc pages', () => {
   const library = loadAppDoc();
