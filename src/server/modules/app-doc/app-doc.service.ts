@@ -25,7 +25,6 @@ import { GROUPS, isGroup } from '../../../common/permissions';
 import { errors } from '../../http/errors';
 import { APP_DOC_DIR } from '../../paths';
 
-
 interface LoadedPage extends AppDocPage {
   group: string | null;
   /** The text without Markdown marks, lower-cased for search. */
