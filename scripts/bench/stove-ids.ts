@@ -45,11 +45,16 @@ const SEARCH = `${PREFIX}00123`;
  * while seeding (session_replication_role, as pg_restore --disable-triggers does): the rows are
  * built from the factories and batches just inserted.
  */
-async function seed(handle: DatabaseHandle, factoryIds: string[], actorId: string): Promise<number> {
+export async function seedStoveIds(
+  handle: DatabaseHandle,
+  factoryIds: string[],
+  actorId: string,
+  ids = IDS,
+): Promise<number> {
   const started = performance.now();
   await handle.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    for (let b = 0; b < IDS / PER_BATCH; b++) {
+    for (let b = 0; b < ids / PER_BATCH; b++) {
       const first = b * PER_BATCH + 1;
       const last = first + PER_BATCH - 1;
       const factoryId = factoryIds[b % factoryIds.length] ?? '';
@@ -57,7 +62,7 @@ async function seed(handle: DatabaseHandle, factoryIds: string[], actorId: strin
         tx,
         sql`insert into stove_id_batches (kind, factory_id, prefix, first_number, width, count, first_code, last_code, created_by, updated_by, created_at)
             values ('generated', ${factoryId}, ${PREFIX}, ${first}, ${WIDTH}, ${PER_BATCH}, ${stoveCode(PREFIX, first, WIDTH)},
-                    ${stoveCode(PREFIX, last, WIDTH)}, ${actorId}, ${actorId}, now() - make_interval(secs => ${IDS - first}))
+                    ${stoveCode(PREFIX, last, WIDTH)}, ${actorId}, ${actorId}, now() - make_interval(secs => ${ids - first}))
             returning id`,
       );
       if (!batch) throw new Error('no batch');
@@ -67,7 +72,7 @@ async function seed(handle: DatabaseHandle, factoryIds: string[], actorId: strin
         insert into stove_ids (code, batch_id, factory_id, status, void_reason, created_by, updated_by, created_at, updated_at)
         select ${stoveCodeSql(PREFIX, sql`n`, WIDTH)}, ${batch.id}::uuid, ${factoryId}::uuid, ${status},
                case when n % 10 = 9 then 'Damaged (bench data)' end, ${actorId}::uuid, ${actorId}::uuid,
-               now() - make_interval(secs => ${IDS}::int - n::int), now() - make_interval(secs => (${IDS}::int - n::int) / 2)
+               now() - make_interval(secs => ${ids}::int - n::int), now() - make_interval(secs => (${ids}::int - n::int) / 2)
           from generate_series(${first}::bigint, ${last}::bigint) n`);
       await tx.execute(sql`
         insert into stove_id_events (stove_id_id, kind, from_status, to_status, factory_id, document_type, document_id, actor_id, at)
@@ -209,7 +214,7 @@ export async function benchStoveIds(label: string, databaseUrl?: string): Promis
       groups: ['Senior Production Manager'],
       factoryId: null,
     });
-    const seedMs = await seed(handle, factoryIds, user.id);
+    const seedMs = await seedStoveIds(handle, factoryIds, user.id);
     const { cookie } = user;
     const [factoryId = ''] = factoryIds;
 

@@ -16,6 +16,7 @@ import { PGliteThread } from './pglite-thread';
 import * as authSchema from './schema/auth';
 import * as communicationSchema from './schema/communication';
 import * as coreSchema from './schema/core';
+import * as operationsSchema from './schema/operations';
 import * as inventorySchema from './schema/inventory';
 import * as partnersSchema from './schema/partners';
 import * as productionSchema from './schema/production';
@@ -33,6 +34,7 @@ export const schema = {
   ...salesSchema,
   ...salesOrdersSchema,
   ...communicationSchema,
+  ...operationsSchema,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -42,6 +44,8 @@ export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | D
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection string (a backup's pg_dump and a restore connect with it). */
+  url?: string;
   /** Applies the migrations in drizzle/ (idempotent; serialized across instances on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -74,6 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       async migrate() {
         const client = await pool.connect();
         try {

@@ -17,6 +17,9 @@ type Request =
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
   | { op: 'dump'; path: string }
+  | { op: 'snapshot'; dir: string }
+  | { op: 'exec'; sql: string }
+  | { op: 'copy-from'; sql: string; data: Uint8Array }
   | { op: 'close' };
 export type ToWorker = Request & { id: number };
 
@@ -180,6 +183,43 @@ export class PGliteThread {
         await this.#send({ op: 'unlisten', channel });
       }
     };
+  }
+
+  /**
+   * Runs fn alone: after the open transaction, if any, and before any statement sent meanwhile (as
+   * a transaction waits for the one before it).
+   */
+  async #alone<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.#transaction) await this.#transaction;
+    let end: () => void = () => undefined;
+    this.#transaction = new Promise<void>((resolve) => (end = resolve));
+    try {
+      return await fn();
+    } finally {
+      this.#transaction = null;
+      end();
+    }
+  }
+
+  /**
+   * Copies the data folder, as of now, into dir, which a second PGlite can open while this one
+   * goes on serving (a backup dumps that copy): a checkpoint writes every change into the data
+   * files, then the files are copied with only the write-ahead log segment the checkpoint is in.
+   * Nothing else runs meanwhile (about 1.5 s for a million stove IDs). On an in-memory database
+   * (tests) dir receives the tarball of `dumpTo` as snapshot.tar instead.
+   */
+  snapshotTo(dir: string): Promise<void> {
+    return this.#alone(() => this.#send({ op: 'snapshot', dir }));
+  }
+
+  /** Runs SQL of any number of statements with the simple protocol, alone (a restore). */
+  exec(sql: string): Promise<void> {
+    return this.#alone(() => this.#send({ op: 'exec', sql }));
+  }
+
+  /** Runs `COPY … FROM '/dev/blob'` with data (COPY's text format) as the blob, alone (a restore). */
+  copyFrom(sql: string, data: Uint8Array): Promise<void> {
+    return this.#alone(() => this.#send({ op: 'copy-from', sql, data }));
   }
 
   /** Writes the whole data folder to a file (an uncompressed tarball) that `create` can start from. */

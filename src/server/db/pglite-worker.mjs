@@ -7,7 +7,8 @@
  *
  * Plain JavaScript checked by tsc: Node 20 does not apply a TypeScript loader to a worker's entry.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -57,6 +58,38 @@ function textParsers(textTypes) {
   return parsers;
 }
 
+/**
+ * Copies the data folder into dir as a database a second PGlite can open (see
+ * PGliteThread.snapshotTo): after a checkpoint the data files hold every change, and of the
+ * write-ahead log only the segment with the checkpoint record is needed to start. In memory, the
+ * tarball of dumpDataDir instead.
+ * @param {PGlite} db
+ * @param {string} dir
+ */
+async function snapshot(db, dir) {
+  await mkdir(dir, { recursive: true });
+  if (dataDir.startsWith('memory://')) {
+    const dump = await db.dumpDataDir('none');
+    await writeFile(join(dir, 'snapshot.tar'), new Uint8Array(await dump.arrayBuffer()));
+    return;
+  }
+  await db.query('checkpoint');
+  const { rows } = await db.query(
+    'select pg_walfile_name(checkpoint_lsn) as checkpoint, pg_walfile_name(redo_lsn) as redo from pg_control_checkpoint()',
+  );
+  const wal = /** @type {{ checkpoint: string, redo: string }[]} */ (rows)[0];
+  const needed = new Set([wal?.checkpoint, wal?.redo]);
+  await cp(dataDir, dir, {
+    recursive: true,
+    filter: (path) => {
+      const name = relative(dataDir, path);
+      if (name === 'postmaster.pid' || name === 'server.lock') return false;
+      const segment = /^pg_wal[\\/]([0-9A-F]{24})$/.exec(name);
+      return !segment || needed.has(segment[1]);
+    },
+  });
+}
+
 /** @type {Map<string, () => Promise<void>>} */
 const unlisteners = new Map();
 
@@ -87,6 +120,15 @@ async function handle(db, message) {
       await writeFile(message.path, new Uint8Array(await dump.arrayBuffer()));
       return null;
     }
+    case 'snapshot':
+      await snapshot(db, message.dir);
+      return null;
+    case 'exec':
+      await db.exec(message.sql);
+      return null;
+    case 'copy-from':
+      await db.query(message.sql, [], { blob: new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (message.data)]) });
+      return null;
     case 'close':
       await db.close();
       return null;

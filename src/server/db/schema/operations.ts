@@ -1,0 +1,58 @@
+/**
+ * Running the application: its backups (docs/deploy.md "Backups and restore") and the schedule of
+ * jobs that must run once across every instance sharing the database.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BACKUP_STATUSES, BACKUP_TRIGGERS } from '../../../common/contracts/backups';
+import { users } from './auth';
+
+export const backupTriggerEnum = pgEnum('backup_trigger', BACKUP_TRIGGERS);
+export const backupStatusEnum = pgEnum('backup_status', BACKUP_STATUSES);
+
+/**
+ * One backup: running, made (its file in the backup folder) or failed (with the reason). At most
+ * one runs at a time across all instances (the partial unique index); a running one whose instance
+ * stopped beating its heart is marked failed by the next that looks.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: backupTriggerEnum('trigger').notNull(),
+    status: backupStatusEnum('status').notNull().default('running'),
+    /** The file's name in the backup folder, e.g. backup-2026-11-26T19-20-00Z.sql.gz. */
+    fileName: text('file_name').notNull().unique(),
+    /** 'pglite' or 'postgres': the engine that was backed up. */
+    engine: text('engine').notNull(),
+    /** How many migrations the database had applied: its schema version. */
+    schemaVersion: bigint('schema_version', { mode: 'number' }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** 0 to 1, written by the running instance about once a second. */
+    progress: real('progress').notNull().default(0),
+    /** What the running backup is doing, in words (e.g. 'Copying stove_ids'). */
+    step: text('step'),
+    error: text('error'),
+    /** The instance that runs or ran it (host name and process id). */
+    instance: text('instance').notNull(),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('backup_runs_one_running')
+      .on(t.status)
+      .where(sql`status = 'running'`),
+    index('backup_runs_started_at').on(t.startedAt),
+  ],
+);
+
+/**
+ * Jobs on a schedule (the automatic backup): the instance that moves next_run_at forward, in one
+ * UPDATE whose condition is next_run_at ≤ now(), runs the job; the others see it moved.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+});
