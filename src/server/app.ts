@@ -10,7 +10,10 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { ERROR_CODES } from '../common/contracts/errors';
 import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { embeddedClient, type Database } from './db/client';
+import type { DumpSource } from './db/dump';
+import { backupRoutes } from './modules/backups/backups.routes';
+import { Backups, backupSettings } from './modules/backups/backups.service';
 import { API_INTRODUCTION, apiDocsTransform } from './http/api-docs';
 import { AppError, type FieldErrors } from './http/errors';
 import { createSessionResolver } from './auth/session';
@@ -52,6 +55,8 @@ import { userRoutes } from './modules/users/users.routes';
 
 export interface BuildAppOptions {
   db: Database;
+  /** The database handle (a backup dumps it); by default db with the engine it is and DATABASE_URL. */
+  handle?: DumpSource;
   config: Config;
   authSecret: string;
   logger?: FastifyServerOptions['logger'];
@@ -60,12 +65,13 @@ export interface BuildAppOptions {
 export interface App {
   app: FastifyInstance;
   auth: Auth;
+  backups: Backups;
 }
 
 const DOCS_PREFIX = '/api/docs';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function buildApp({ db, config, authSecret, logger = false }: BuildAppOptions): Promise<App> {
+export async function buildApp({ db, handle, config, authSecret, logger = false }: BuildAppOptions): Promise<App> {
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 10 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -176,6 +182,10 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
   await app.register(calendarRoutes, { db });
   await app.register(documentationRoutes, { db });
   await app.register(appDocRoutes, {});
+  const source = handle ?? { db, kind: embeddedClient(db) ? 'pglite' : 'postgres', url: config.databaseUrl };
+  const backups = new Backups(source, backupSettings(config), app.log);
+  app.addHook('onClose', () => backups.close());
+  await app.register(backupRoutes, { db, backups });
 
   const webRoot = resolve(config.webDistDir);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));
@@ -204,5 +214,5 @@ export async function buildApp({ db, config, authSecret, logger = false }: Build
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, auth };
+  return { app, auth, backups };
 }

@@ -1,4 +1,5 @@
 /** Environment → typed configuration, with errors a person can act on. */
+import { join } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../common/constants';
 import { SIGN_IN_EMAIL_PATTERN } from '../common/contracts/users';
@@ -31,6 +32,17 @@ const envSchema = z.object({
     .string()
     .min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number('BACKUP_INTERVAL_HOURS must be a number of hours (0 turns scheduled backups off)')
+    .min(0, 'BACKUP_INTERVAL_HOURS must be 0 (off) or more')
+    .max(24 * 366, 'BACKUP_INTERVAL_HOURS must be at most a year')
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number('BACKUP_KEEP must be a whole number of backups')
+    .int('BACKUP_KEEP must be a whole number of backups')
+    .min(1, 'BACKUP_KEEP must be at least 1')
+    .default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -54,6 +66,12 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: string;
   webDistDir: string;
+  /** The backup folder: BACKUP_DIR, else DATA_DIR/backups. */
+  backupDir: string;
+  /** Hours between scheduled backups; 0 turns them off. */
+  backupIntervalHours: number;
+  /** How many backups are kept. */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,5 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    backupDir: e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups'),
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    backupKeep: e.BACKUP_KEEP,
   };
 }

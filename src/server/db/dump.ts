@@ -50,13 +50,16 @@ export interface DumpOptions {
 
 export class DumpError extends Error {}
 
-export async function dumpDatabase(handle: DatabaseHandle, options: DumpOptions): Promise<void> {
+/** What a dump reads: the database, its engine and, for PostgreSQL, its connection string. */
+export type DumpSource = Pick<DatabaseHandle, 'db' | 'kind' | 'url'>;
+
+export async function dumpDatabase(handle: DumpSource, options: DumpOptions): Promise<void> {
   if (handle.kind === 'pglite') return dumpEmbedded(handle, options);
   if (!handle.url) throw new DumpError('The PostgreSQL connection string is missing.');
   return dumpServer(handle, handle.url, options);
 }
 
-async function dumpEmbedded(handle: DatabaseHandle, options: DumpOptions): Promise<void> {
+async function dumpEmbedded(handle: DumpSource, options: DumpOptions): Promise<void> {
   const thread = embeddedClient(handle.db);
   if (!thread) throw new DumpError('Not an embedded database.');
   const snapshotDir = await mkdtemp(join(tmpdir(), 'stove-backup-'));
@@ -93,7 +96,7 @@ async function dumpEmbedded(handle: DatabaseHandle, options: DumpOptions): Promi
 /** pg_dump's "dumping contents of table "public.stove_ids"", in its -v output. */
 const DUMPING_TABLE = /dumping contents of table "?([^"\s]+)"?/;
 
-async function dumpServer(handle: DatabaseHandle, url: string, options: DumpOptions): Promise<void> {
+async function dumpServer(handle: DumpSource, url: string, options: DumpOptions): Promise<void> {
   // Each table's share of the work, for the progress (pg_dump -v names each table as it starts it).
   const sizes = await queryRows<{ name: string; weight: number }>(
     handle.db,

@@ -41,6 +41,10 @@ const UNSCOPED = new Set([
   'GET /api/audit-log/export.csv',
   'GET /api/audit-log/facets',
   'GET /api/audit-log/actors',
+  // Backups hold the whole database: the Admin group's only (the matrix).
+  'GET /api/backups',
+  'POST /api/backups',
+  'GET /api/backups/:id/download',
   'POST /api/users',
   'GET /api/users',
   'GET /api/users/export.csv',

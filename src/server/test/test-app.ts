@@ -1,5 +1,8 @@
 /** Test factories: an app on a fresh database, factories, users of any group, signed-in cookies. */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Group } from '../../common/permissions';
@@ -51,14 +54,22 @@ export interface TestContext extends App {
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const handle = await openTestDatabase();
+  // Each context's backups in a folder of its own, removed on close.
+  const backupDir = await mkdtemp(join(tmpdir(), 'stove-test-backups-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '10000',
     WEB_DIST_DIR: '/nonexistent',
+    BACKUP_DIR: backupDir,
     ...env,
   });
-  const { app, auth } = await buildApp({ db: handle.db, config, authSecret: 'test-secret-'.padEnd(40, 'x') });
+  const { app, auth, backups } = await buildApp({
+    db: handle.db,
+    handle,
+    config,
+    authSecret: 'test-secret-'.padEnd(40, 'x'),
+  });
   await app.ready();
 
   const request: TestContext['request'] = ({ cookie, headers, ...rest }) =>
@@ -68,12 +79,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const ctx: TestContext = {
     app,
     auth,
+    backups,
     handle,
     config,
     request,
     async close() {
       await app.close();
       await handle.close();
+      await rm(backupDir, { recursive: true, force: true });
     },
     async makeFactory(overrides = {}) {
       counter++;
