@@ -8,8 +8,11 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     demo: 'scripts/demo.ts',
-    // Started by pglite-thread.ts as new URL('./pglite-worker.mjs', import.meta.url), beside the bundle.
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
+    // Started as new URL('./….mjs', import.meta.url) by pglite-thread.ts and dump.ts, beside the bundle.
     'pglite-worker': 'src/server/db/pglite-worker.mjs',
+    'backup-worker': 'src/server/db/backup-worker.mjs',
   },
   outdir: 'dist/server',
   outExtension: { '.js': '.mjs' },

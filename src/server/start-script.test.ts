@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 const folder = mkdtempSync(join(tmpdir(), 'stove-start-'));
 mkdirSync(join(folder, 'scripts'));
 copyFileSync('scripts/start.mjs', join(folder, 'scripts', 'start.mjs'));
-const start = () => spawnSync(process.execPath, [join(folder, 'scripts', 'start.mjs')], { encoding: 'utf8' });
+const start = (...args: string[]) =>
+  spawnSync(process.execPath, [join(folder, 'scripts', 'start.mjs'), ...args], { encoding: 'utf8' });
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -35,5 +36,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm start', () => {
     const result = start();
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('built server ran');
+  });
+
+  it('runs npm run backup and npm run restore from the build too, with their arguments', () => {
+    expect(start('backup').stderr).toContain(
+      'The build is missing (dist/server/backup.mjs): run `npm run build` first, then `npm run backup`.',
+    );
+    writeFileSync(
+      join(folder, 'dist', 'server', 'restore.mjs'),
+      'console.log(`restore ${process.argv.slice(2).join(" ")}`);',
+    );
+    const result = start('restore', 'backup.sql.gz', '--force');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('restore backup.sql.gz --force');
   });
 });

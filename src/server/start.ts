@@ -4,7 +4,10 @@ import { buildApp } from './app';
 import { sweepSessions } from './auth/sessions.repository';
 import { ensureAuthSecret, ensureInitialAdmin } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, vacuumAnalyze } from './db/client';
+import { openDatabase, vacuumAnalyze, type DatabaseHandle } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { backupSettings } from './modules/backups/backups.service';
+import { UpgradeFailedError, upgradeDatabase, type Upgrade } from './modules/backups/upgrade';
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** How long a stopping server lets the requests in flight run before closing their connections. */
@@ -28,24 +31,50 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     throw err;
   }
 
-  const handle = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    sharedBuffers: config.pgliteSharedBuffers,
-  });
-  await handle.migrate();
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      sharedBuffers: config.pgliteSharedBuffers,
+    });
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const settings = backupSettings(config);
+  let upgrade: Upgrade;
+  try {
+    upgrade = await upgradeDatabase(handle, settings);
+  } catch (err) {
+    if (err instanceof UpgradeFailedError) {
+      console.error(`\n${err.message}\n`);
+      await handle.close();
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (upgrade.backup) console.log(`  Backed up before migrating: ${upgrade.backup.path}`);
+  if (upgrade.applied.length > 0) console.log(`  Applied migrations: ${upgrade.applied.join(', ')}`);
   await options.beforeListen?.(handle, config);
   if (handle.kind === 'pglite') await vacuumAnalyze(handle.db);
 
   const admin = await ensureInitialAdmin(handle.db, config);
   const secret = await ensureAuthSecret(handle.db, config);
-  const { app } = await buildApp({
+  const { app, backups } = await buildApp({
     db: handle.db,
+    handle,
     config,
     authSecret: secret,
     logger: { level: config.logLevel },
   });
+
+  if (upgrade.backup) await backups.record(upgrade.backup, 'before-upgrade');
+  await backups.startSchedule();
 
   let ticks = 0;
   const sweep = setInterval(() => {

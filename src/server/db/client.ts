@@ -7,11 +7,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from '../paths';
+import { lockDataDir } from './data-dir-lock';
+import { applyMigrations } from './migrations';
 import { PGliteThread } from './pglite-thread';
 import * as authSchema from './schema/auth';
 import * as communicationSchema from './schema/communication';
@@ -46,8 +45,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL: the connection string (a backup's pg_dump and a restore connect with it). */
   url?: string;
-  /** Applies the migrations in drizzle/ (idempotent; serialized across instances on PostgreSQL). */
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations of drizzle/ (or of folder) the database lacks, all in one transaction
+   * (idempotent; serialized across instances on PostgreSQL); returns their names.
+   * A failing one throws MigrationFailedError, and nothing is applied.
+   */
+  migrate(folder?: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -79,11 +82,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       url: options.url,
-      async migrate() {
+      async migrate(folder) {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+          return await applyMigrations(drizzlePg({ client, schema }), folder);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
           client.release();
@@ -94,8 +97,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const dataDir = options.dataDir ?? './data';
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGliteThread.create(dataDir, options.sharedBuffers, options.loadFrom);
+  let unlock: () => Promise<void> = async () => undefined;
+  if (!dataDir.startsWith('memory://')) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
+  let client: PGliteThread;
+  try {
+    client = await PGliteThread.create(dataDir, options.sharedBuffers, options.loadFrom);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
   const driver = client as unknown as PGlite;
   const db = drizzlePglite({ client: driver, schema }) as unknown as Database;
@@ -103,13 +116,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
-    async migrate() {
-      await migratePglite(drizzlePglite({ client: driver, schema }), { migrationsFolder: MIGRATIONS_DIR });
-    },
+    migrate: (folder) => applyMigrations(db, folder),
     // A checkpoint first: every change is in the data files, not only in the write-ahead log.
     async close() {
       await client.query('checkpoint');
       await client.close();
+      await unlock();
     },
   };
 }
