@@ -17,7 +17,7 @@ const source = join(work, 'source');
 const target = join(work, 'target');
 
 function command(script: 'backup' | 'restore', dataDir: string, ...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   return spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { encoding: 'utf8', env });
 }
