@@ -308,6 +308,15 @@ describe('stopping', () => {
   });
 });
 
+describe('docs/deploy.md', () => {
+  it("names the unit's user, folders and settings file", () => {
+    const doc = read('docs/deploy.md');
+    for (const key of ['User', 'WorkingDirectory', 'EnvironmentFile', 'ReadWritePaths', 'ExecStart']) {
+      expect(doc, key).toContain(one(key));
+    }
+  });
+});
+
 describe('the systemd unit', () => {
   it('runs as a dedicated user, with the file system read-only except DATA_DIR', () => {
     expect(one('User')).not.toMatch(/^(root|0)$/);
