@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const SERVER_TESTS = ['src/server/**/*.test.ts'];
+/** Reads the deployment files, not a database: once per run, in the unit project. */
+const DEPLOY_TEST = 'src/server/deploy-files.test.ts';
+const NOT_API_TESTS = [...configDefaults.exclude, DEPLOY_TEST];
 
 /**
  * `npm run test:unit` runs, in one run: the unit tests of src/common and src/web, the API tests of
@@ -31,13 +34,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/common/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'] },
+        test: { name: 'unit', include: ['src/common/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', DEPLOY_TEST] },
       },
       {
         extends: true,
         test: {
           name: 'api: PGlite',
           include: SERVER_TESTS,
+          exclude: NOT_API_TESTS,
           isolate: false,
           env: { TEST_DATABASE_URL: '' },
           globalSetup: ['src/server/test/pglite-template.setup.ts'],
@@ -50,6 +54,7 @@ export default defineConfig({
               test: {
                 name: 'api: PostgreSQL',
                 include: SERVER_TESTS,
+                exclude: NOT_API_TESTS,
                 isolate: false,
                 globalSetup: ['src/server/test/postgres-template.setup.ts'],
               },
