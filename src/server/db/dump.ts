@@ -9,8 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
@@ -62,7 +61,8 @@ export async function dumpDatabase(handle: DumpSource, options: DumpOptions): Pr
 async function dumpEmbedded(handle: DumpSource, options: DumpOptions): Promise<void> {
   const thread = embeddedClient(handle.db);
   if (!thread) throw new DumpError('Not an embedded database.');
-  const snapshotDir = await mkdtemp(join(tmpdir(), 'stove-backup-'));
+  // Beside the backup (its storage is sized for backups), not in /tmp: it is as large as the database.
+  const snapshotDir = await mkdtemp(join(dirname(options.file), '.snapshot-'));
   try {
     options.onProgress?.({ progress: 0, step: 'Copying the data folder' });
     await thread.snapshotTo(snapshotDir);

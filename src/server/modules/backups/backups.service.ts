@@ -325,15 +325,17 @@ export class Backups {
   /** Asks every minute whether the scheduled backup is due; removes what a stopped backup left. */
   async startSchedule(): Promise<void> {
     await mkdir(this.#settings.directory, { recursive: true });
-    // A .partial file not written to for 5 minutes was left by a backup that stopped with its server.
+    // A .partial file not written to for 5 minutes, or a copy of the data folder (.snapshot-…) a day
+    // old, was left by a backup that stopped with its server.
     for (const name of await readdir(this.#settings.directory)) {
-      if (!name.endsWith('.partial')) continue;
+      const age = name.endsWith('.partial') ? 5 * 60_000 : name.startsWith('.snapshot-') ? 86_400_000 : null;
+      if (age === null) continue;
       const path = join(this.#settings.directory, name);
       const modified = await stat(path).then(
         (s) => s.mtimeMs,
         () => Date.now(),
       );
-      if (Date.now() - modified > 5 * 60_000) await rm(path, { force: true });
+      if (Date.now() - modified > age) await rm(path, { recursive: true, force: true });
     }
     const tick = () => {
       this.tick().catch((err: unknown) => this.#log.warn({ err }, 'backup schedule check failed'));
