@@ -5,6 +5,7 @@
  * `npm run bench -- stove-ids partners` runs only the named benchmarks.
  */
 import { execSync } from 'node:child_process';
+import { benchBackups } from './backups';
 import { bundleReport } from './bundle';
 import { benchCkdReports } from './ckd-reports';
 import { benchDashboards } from './dashboards';
@@ -31,6 +32,7 @@ const BENCHES: Record<string, Bench> = {
   inventory: benchInventory,
   sales: benchSales,
   dashboards: benchDashboards,
+  backups: benchBackups,
 };
 
 const wanted = process.argv.slice(2);

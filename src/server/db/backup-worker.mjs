@@ -72,7 +72,11 @@ async function run() {
     const tables = /** @type {{ name: string, label: string, columns: string, weight: number }[]} */ (
       (await db.query(TABLES)).rows
     );
-    const total = tables.reduce((sum, t) => sum + t.weight, 0) * 1.1;
+    const total =
+      Math.max(
+        tables.reduce((sum, t) => sum + t.weight, 0),
+        1,
+      ) * 1.1;
     let done = 0;
     post({ op: 'progress', progress: 0, step: 'Writing the schema' });
     await write(header);

@@ -106,7 +106,11 @@ async function dumpServer(handle: DumpSource, url: string, options: DumpOptions)
            and n.nspname not like 'pg\\_%'`,
   );
   const weights = new Map(sizes.map((s) => [s.name, s.weight]));
-  const total = sizes.reduce((sum, s) => sum + s.weight, 0) * 1.1;
+  const total =
+    Math.max(
+      sizes.reduce((sum, s) => sum + s.weight, 0),
+      1,
+    ) * 1.1;
   let done = total * 0.05;
   let current = 0;
 

@@ -7,7 +7,7 @@
  *
  * Plain JavaScript checked by tsc: Node 20 does not apply a TypeScript loader to a worker's entry.
  */
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -79,16 +79,22 @@ async function snapshot(db, dir) {
   );
   const wal = /** @type {{ checkpoint: string, redo: string }[]} */ (rows)[0];
   const needed = new Set([wal?.checkpoint, wal?.redo]);
-  await cp(dataDir, dir, {
-    recursive: true,
-    filter: (path) => {
-      const name = relative(dataDir, path);
-      if (name === 'postmaster.pid' || name === 'server.lock') return false;
-      const segment = /^pg_wal[\\/]([0-9A-F]{24})$/.exec(name);
-      return !segment || needed.has(segment[1]);
-    },
-  });
+  // PostgreSQL's own files only: the folder also holds the server's lock and, by default, the
+  // backups (and dir, inside them).
+  for (const name of await readdir(dataDir)) {
+    if (!POSTGRES_FILES.test(name) || name === 'postmaster.pid') continue;
+    await cp(join(dataDir, name), join(dir, name), {
+      recursive: true,
+      filter: (path) => {
+        const segment = /^pg_wal[\\/]([0-9A-F]{24})$/.exec(relative(dataDir, path));
+        return !segment || needed.has(segment[1]);
+      },
+    });
+  }
 }
+
+/** What PostgreSQL keeps in its data folder: PG_VERSION, base, global, pg_*, the .conf files. */
+const POSTGRES_FILES = /^(PG_VERSION|base|global|pg_\w+|postgresql(\.auto)?\.conf|pg_\w+\.conf)$/;
 
 /** @type {Map<string, () => Promise<void>>} */
 const unlisteners = new Map();
