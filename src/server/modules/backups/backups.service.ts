@@ -54,7 +54,7 @@ export function backupSettings(config: Config): BackupSettings {
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 const SCHEDULE = 'backup';
-/** How often an instance asks whether the scheduled backup is due. */
+/** How often an instance asks whether the scheduled backup is due (at most). */
 const SCHEDULE_CHECK_MS = 60_000;
 /** A busy backup (an Admin's) postpones the scheduled one by this much. */
 const BUSY_RETRY_MS = 10 * 60_000;
@@ -340,7 +340,9 @@ export class Backups {
     const tick = () => {
       this.tick().catch((err: unknown) => this.#log.warn({ err }, 'backup schedule check failed'));
     };
-    this.#timer = setInterval(tick, SCHEDULE_CHECK_MS);
+    // Every minute, or four times an interval shorter than four minutes.
+    const every = Math.max(1000, Math.min(SCHEDULE_CHECK_MS, (this.#settings.intervalHours * 3_600_000) / 4));
+    this.#timer = setInterval(tick, every);
     this.#timer.unref();
     tick();
   }
