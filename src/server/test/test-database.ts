@@ -32,24 +32,40 @@ export async function openScratchDatabase(
     await handle.migrate();
     return handle;
   }
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 12 });
+  const scratch = await createScratchDatabase(serverUrl);
+  const handle = await openDatabase({ url: scratch.url, poolSize: 12 });
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
+}
+
+/**
+ * A new database on the PostgreSQL server at serverUrl (under vitest, a copy of the migrated
+ * template), named `<prefix>_<time>_<random>`: its URL, and `drop` to remove it, closing what is
+ * still connected to it.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix = 'test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
