@@ -33,6 +33,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     sharedBuffers: config.pgliteSharedBuffers,
+    fsync: config.pgliteFsync,
   });
   await handle.migrate();
   await options.beforeListen?.(handle, config);

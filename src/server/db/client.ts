@@ -62,6 +62,8 @@ export interface OpenDatabaseOptions {
   sharedBuffers?: string | undefined;
   /** PGlite: a file written by `PGliteThread.dumpTo` to start from (tests start from a migrated one). */
   loadFrom?: string | undefined;
+  /** PGlite: fsync on, passed through to the files (PGLITE_FSYNC; decision 0010). */
+  fsync?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -90,7 +92,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   const dataDir = options.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGliteThread.create(dataDir, options.sharedBuffers, options.loadFrom);
+  const client = await PGliteThread.create(dataDir, {
+    sharedBuffers: options.sharedBuffers,
+    loadFrom: options.loadFrom,
+    fsync: options.fsync,
+  });
   // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
   const driver = client as unknown as PGlite;
   const db = drizzlePglite({ client: driver, schema }) as unknown as Database;
