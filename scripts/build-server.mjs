@@ -1,26 +1,11 @@
-// The server's half of `npm run build`: plain JavaScript in dist/server, one file per entry, with the
-// packages left to node_modules. `npm start` and `npm run demo` run it with node.
+// The server's half of `npm run build`: dist/server, which `npm start` and `npm run demo` run with node.
 import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
+import { bundleServer } from './server-bundle.mjs';
 
 rmSync('dist/server', { recursive: true, force: true });
-await build({
-  entryPoints: {
-    main: 'src/server/main.ts',
-    demo: 'scripts/demo.ts',
-    backup: 'scripts/backup.ts',
-    restore: 'scripts/restore.ts',
-    // Started as new URL('./….mjs', import.meta.url) by pglite-thread.ts and dump.ts, beside the bundle.
-    'pglite-worker': 'src/server/db/pglite-worker.mjs',
-    'backup-worker': 'src/server/db/backup-worker.mjs',
-  },
-  outdir: 'dist/server',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  logLevel: 'warning',
+await bundleServer('dist/server', {
+  main: 'src/server/main.ts',
+  demo: 'scripts/demo.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
 });

@@ -43,9 +43,15 @@ export async function startBenchApp(
     // run.ts has just built it: browser measurements load the real client.
     WEB_DIST_DIR: './dist/web',
     PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS,
+    PGLITE_FSYNC: process.env.PGLITE_FSYNC,
   });
-  // The server's buffer cache (PGLITE_SHARED_BUFFERS, default 512MB), not the tests' 128MB.
-  const handle = await openScratchDatabase(databaseUrl, config.pgliteSharedBuffers);
+  // The server's buffer cache (PGLITE_SHARED_BUFFERS, default 512MB), not the tests' 128MB; in memory
+  // unless BENCH_PGLITE_DIR names a folder to make the database in, with the server's PGLITE_FSYNC.
+  const handle = await openScratchDatabase(databaseUrl, {
+    sharedBuffers: config.pgliteSharedBuffers,
+    folderIn: process.env.BENCH_PGLITE_DIR || undefined,
+    fsync: config.pgliteFsync,
+  });
   let app: FastifyInstance | undefined;
   try {
     ({ app } = await buildApp({ db: handle.db, config, authSecret: 'bench-secret'.padEnd(40, 'x') }));

@@ -9,6 +9,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
   });
 
+  it('keeps PGlite without fsync unless PGLITE_FSYNC turns it on', () => {
+    expect(loadConfig({}).pgliteFsync).toBe(false);
+    expect(loadConfig({ PGLITE_FSYNC: 'true' }).pgliteFsync).toBe(true);
+    expect(loadConfig({ PGLITE_FSYNC: '0' }).pgliteFsync).toBe(false);
+    expect(() => loadConfig({ PGLITE_FSYNC: 'yes' })).toThrow('PGLITE_FSYNC');
+  });
+
   it.each([
     ['512', 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB'],
     ['512mb', 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB'],

@@ -22,6 +22,7 @@ export const envSchema = z.object({
     .regex(/^\d+(MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB')
     .refine((v) => sizeInMb(v) >= 16 && sizeInMb(v) <= 1024, 'PGLITE_SHARED_BUFFERS must be between 16MB and 1GB')
     .default('512MB'),
+  PGLITE_FSYNC: bool.default(false),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
@@ -57,6 +58,8 @@ export interface Config {
   databasePoolSize: number;
   /** PGlite's buffer cache (shared_buffers), e.g. '512MB'. */
   pgliteSharedBuffers: string;
+  /** PGlite's fsync: a commit is on disk before it is answered (decision 0010). */
+  pgliteFsync: boolean;
   authSecret: string | undefined;
   trustedOrigins: string[];
   trustProxy: boolean;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    pgliteFsync: e.PGLITE_FSYNC,
     authSecret: e.BETTER_AUTH_SECRET,
     trustedOrigins: e.TRUSTED_ORIGINS.split(',')
       .map((s) => s.trim().replace(/\/$/, ''))

@@ -38,6 +38,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
       sharedBuffers: config.pgliteSharedBuffers,
+      fsync: config.pgliteFsync,
     });
   } catch (err) {
     if (err instanceof DataDirInUseError) {

@@ -69,6 +69,8 @@ export interface OpenDatabaseOptions {
   sharedBuffers?: string | undefined;
   /** PGlite: a file written by `PGliteThread.dumpTo` to start from (tests start from a migrated one). */
   loadFrom?: string | undefined;
+  /** PGlite: fsync on, passed through to the files (PGLITE_FSYNC; decision 0010). */
+  fsync?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -104,7 +106,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client: PGliteThread;
   try {
-    client = await PGliteThread.create(dataDir, options.sharedBuffers, options.loadFrom);
+    client = await PGliteThread.create(dataDir, {
+      sharedBuffers: options.sharedBuffers,
+      loadFrom: options.loadFrom,
+      fsync: options.fsync,
+    });
   } catch (error) {
     await unlock();
     throw error;

@@ -3,6 +3,9 @@
  * modes, PostgreSQL's error fields, transactions that commit or roll back with nothing of anyone
  * else's in between, a notification before the answer of the commit that sent it, and a clean close.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteThread } from './pglite-thread';
 
@@ -130,13 +133,35 @@ describe('PGliteThread', () => {
     const show = async (thread: PGliteThread) =>
       (await thread.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]?.shared_buffers;
     expect(await show(db)).toBe('128MB');
-    const larger = await PGliteThread.create('memory://', '192MB');
+    const larger = await PGliteThread.create('memory://', { sharedBuffers: '192MB' });
     try {
       expect(await show(larger)).toBe('192MB');
       // The rest of PGlite's start parameters still hold.
       expect((await larger.query<{ search_path: string }>('show search_path')).rows[0]?.search_path).toBe('public');
     } finally {
       await larger.close();
+    }
+  });
+
+  it("runs without fsync, as PGlite does, unless asked; with fsync on, PostgreSQL's fsync reaches the files", async () => {
+    const setting = async (thread: PGliteThread, name: string) =>
+      (await thread.query<Record<string, string>>(`show ${name}`)).rows[0]?.[name];
+    expect(await setting(db, 'fsync')).toBe('off');
+    const folder = mkdtempSync(join(tmpdir(), 'stove-fsync-'));
+    try {
+      // Opening checks that a checkpoint's fsync reached a file, and refuses otherwise.
+      const durable = await PGliteThread.create(folder, { fsync: true });
+      try {
+        expect(await setting(durable, 'fsync')).toBe('on');
+        expect(await setting(durable, 'wal_sync_method')).toBe('fsync');
+        await durable.query('create table kept (id int)');
+        await durable.query('insert into kept values (1)');
+        expect((await durable.query('select id from kept')).rows).toEqual([{ id: 1 }]);
+      } finally {
+        await durable.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

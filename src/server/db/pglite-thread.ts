@@ -30,7 +30,14 @@ export interface WorkerData {
   sharedBuffers: string | undefined;
   /** A file written by `dumpTo` whose data folder the database starts from (an in-memory one, in tests). */
   loadFrom: string | undefined;
+  /**
+   * PostgreSQL's fsync on, passed through to the files: a commit is on disk before it is answered.
+   * PGlite's own is off (and its file system ignores fsync). Nothing to sync in memory://.
+   */
+  fsync: boolean;
 }
+
+export type PGliteThreadOptions = Partial<Omit<WorkerData, 'dataDir'>>;
 
 /** An error as the worker saw it: its message and PostgreSQL's fields (code, constraint, …). */
 export type WorkerError = { message: string } & Record<string, string | number | boolean>;
@@ -80,10 +87,15 @@ export class PGliteThread {
   /**
    * Starts the worker and opens the database in dataDir (`memory://` for one in memory), with a
    * buffer cache of sharedBuffers (PGlite's 128MB when undefined), starting from the data folder
-   * that `dumpTo` wrote to loadFrom when it is given.
+   * that `dumpTo` wrote to loadFrom when it is given, with fsync on when asked.
    */
-  static async create(dataDir: string, sharedBuffers?: string, loadFrom?: string): Promise<PGliteThread> {
-    const workerData: WorkerData = { dataDir, sharedBuffers, loadFrom };
+  static async create(dataDir: string, options: PGliteThreadOptions = {}): Promise<PGliteThread> {
+    const workerData: WorkerData = {
+      dataDir,
+      sharedBuffers: options.sharedBuffers,
+      loadFrom: options.loadFrom,
+      fsync: options.fsync ?? false,
+    };
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromWorker) => {

@@ -7,11 +7,13 @@
  *
  * Plain JavaScript checked by tsc: Node 20 does not apply a TypeScript loader to a worker's entry.
  */
+import { fsyncSync } from 'node:fs';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /** @typedef {import('./pglite-thread').ToWorker} ToWorker */
 /** @typedef {import('./pglite-thread').FromWorker} FromWorker */
@@ -20,7 +22,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
-const { dataDir, sharedBuffers, loadFrom } = /** @type {import('./pglite-thread').WorkerData} */ (workerData);
+const { dataDir, sharedBuffers, loadFrom, fsync } = /** @type {import('./pglite-thread').WorkerData} */ (workerData);
 
 /** @param {FromWorker} message */
 const post = (message) => port.postMessage(message);
@@ -99,6 +101,46 @@ const POSTGRES_FILES = /^(PG_VERSION|base|global|pg_\w+|postgresql(\.auto)?\.con
 /** @type {Map<string, () => Promise<void>>} */
 const unlisteners = new Map();
 
+/** Emscripten's EIO: what PostgreSQL's fsync() returns when the file's fsync failed (it then stops). */
+const EIO = 29;
+
+/**
+ * PGlite's Node file system with fsync passed through to the files. PGlite's own (Emscripten's
+ * NODEFS) writes through to them but drops fsync: its streams have no fsync operation, so
+ * PostgreSQL's fsync() returns at once, and its fdatasync() is a no-op in the wasm runtime. Here
+ * fsync() calls fs.fsyncSync on the file; PostgreSQL then syncs its WAL with fsync()
+ * (wal_sync_method=fsync), not fdatasync(). `syncs` counts them.
+ */
+class SyncingNodeFS extends NodeFS {
+  syncs = 0;
+
+  /** @override @type {NodeFS['init']} */
+  async init(pg, opts) {
+    const result = await super.init(pg, opts);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [
+      ...(Array.isArray(preRun) ? preRun : [preRun]),
+      (mod) => {
+        const nodefs = /** @type {{ NODEFS?: { stream_ops?: Record<string, unknown> } }} */ (
+          /** @type {unknown} */ (mod)
+        ).NODEFS;
+        if (!nodefs?.stream_ops)
+          throw new Error('PGLITE_FSYNC: this PGlite has no Emscripten NODEFS to pass fsync through');
+        nodefs.stream_ops.fsync = (/** @type {{ nfd: number }} */ stream) => {
+          try {
+            fsyncSync(stream.nfd);
+          } catch {
+            return EIO;
+          }
+          this.syncs++;
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
+}
+
 /**
  * @param {PGlite} db
  * @param {ToWorker} message
@@ -142,15 +184,26 @@ async function handle(db, message) {
 }
 
 try {
-  // PGlite's start parameters replace its defaults: keep them and add the buffer cache's size.
-  const startParams = sharedBuffers
-    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
-    : undefined;
+  // PGlite's start parameters replace its defaults: keep them (fsync off is its -F) and add the
+  // buffer cache's size, or fsync on with the file system that passes it through.
+  const syncing = fsync && !dataDir.startsWith('memory://') ? new SyncingNodeFS(dataDir) : undefined;
+  const startParams = [
+    ...PGlite.defaultStartParams.filter((p) => !(syncing && p === '-F')),
+    ...(sharedBuffers ? ['-c', `shared_buffers=${sharedBuffers}`] : []),
+    ...(syncing ? ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'] : []),
+  ];
   const db = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
-    ...(startParams ? { startParams } : {}),
+    startParams,
+    ...(syncing ? { fs: syncing } : {}),
     ...(loadFrom ? { loadDataDir: new Blob([await readFile(loadFrom)]) } : {}),
   });
+  if (syncing) {
+    // A checkpoint syncs the WAL and the control file: if no fsync reached a file, durability is
+    // not on, whatever the setting says.
+    await db.query('checkpoint');
+    if (syncing.syncs === 0) throw new Error("PGLITE_FSYNC: PostgreSQL's fsync did not reach the files");
+  }
   port.on('message', (/** @type {ToWorker} */ message) => {
     handle(db, message).then(
       (result) => post({ op: 'answer', id: message.id, result }),

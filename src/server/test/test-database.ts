@@ -5,6 +5,8 @@
  * benchmarks) it is migrated here.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
@@ -17,39 +19,73 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
   return openScratchDatabase(process.env.TEST_DATABASE_URL);
 }
 
+/** How a scratch PGlite database is opened (the benchmarks pass the server's settings). */
+export interface ScratchPGlite {
+  /** PGlite's own 128MB when undefined. */
+  sharedBuffers?: string | undefined;
+  /** In a new folder inside this one, removed on close, as the server keeps its DATA_DIR; else in memory. */
+  folderIn?: string | undefined;
+  /** fsync passed through to the folder's files (PGLITE_FSYNC). */
+  fsync?: boolean;
+}
+
 /**
- * A new database dropped again on close: on the PostgreSQL server at serverUrl, else in-memory
- * PGlite (with PGlite's own buffer cache unless sharedBuffers says otherwise, as the server's config does).
+ * A new database dropped again on close: on the PostgreSQL server at serverUrl, else PGlite in
+ * memory, or in a folder when `pglite.folderIn` says where.
  */
 export async function openScratchDatabase(
   serverUrl: string | undefined,
-  sharedBuffers?: string,
+  pglite: ScratchPGlite = {},
 ): Promise<DatabaseHandle> {
   if (!serverUrl) {
     const loadFrom = process.env[PGLITE_TEMPLATE_ENV];
-    const handle = await openDatabase({ dataDir: 'memory://', sharedBuffers, loadFrom });
+    const dataDir = pglite.folderIn ? await mkdtemp(join(pglite.folderIn, 'scratch-')) : 'memory://';
+    const handle = await openDatabase({ dataDir, sharedBuffers: pglite.sharedBuffers, loadFrom, fsync: pglite.fsync });
     // Nothing is left to apply to a copy of the migrated template; the check costs one query.
     await handle.migrate();
-    return handle;
+    if (!pglite.folderIn) return handle;
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 12 });
+  const scratch = await createScratchDatabase(serverUrl);
+  const handle = await openDatabase({ url: scratch.url, poolSize: 12 });
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
+}
+
+/**
+ * A new database on the PostgreSQL server at serverUrl (under vitest, a copy of the migrated
+ * template), named `<prefix>_<time>_<random>`: its URL, and `drop` to remove it, closing what is
+ * still connected to it.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix = 'test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
