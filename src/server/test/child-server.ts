@@ -51,7 +51,12 @@ export async function buildChildServer(): Promise<BuiltServer> {
 const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
 
 /** Starts the built server and resolves once it listens. */
-export async function startChildServer(built: BuiltServer, database: ChildDatabase): Promise<ChildServer> {
+export async function startChildServer(
+  built: BuiltServer,
+  database: ChildDatabase,
+  /** More settings (BACKUP_DIR…). */
+  settings: Record<string, string> = {},
+): Promise<ChildServer> {
   const { DATABASE_URL: _inherited, ...env } = process.env;
   const child = spawn(process.execPath, ['--enable-source-maps', built.main], {
     env: {
@@ -64,6 +69,7 @@ export async function startChildServer(built: BuiltServer, database: ChildDataba
       ADMIN_EMAIL: CHILD_ADMIN.email,
       ADMIN_PASSWORD: CHILD_ADMIN.password,
       PGLITE_SHARED_BUFFERS: '64MB',
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
