@@ -10,6 +10,8 @@ await build({
     demo: 'scripts/demo.ts',
     // Started by pglite-thread.ts as new URL('./pglite-worker.mjs', import.meta.url), beside the bundle.
     'pglite-worker': 'src/server/db/pglite-worker.mjs',
+    // Started by dump.ts as new URL('./backup-worker.mjs', import.meta.url), beside the bundle.
+    'backup-worker': 'src/server/db/backup-worker.mjs',
   },
   outdir: 'dist/server',
   outExtension: { '.js': '.mjs' },
