@@ -1,4 +1,4 @@
-import type { Backup, BackupList, BackupTrigger } from '@common/contracts/backups';
+import type { Backup, BackupList, BackupStatus, BackupTrigger } from '@common/contracts/backups';
 import { formatBytes, formatDateTime } from '@web/lib/format';
 
 const TRIGGER_LABELS: Record<BackupTrigger, string> = {
@@ -26,7 +26,7 @@ export function progressPercent(progress: number): number {
 }
 
 /** "Running 42%", "Made" or "Failed: <reason>". */
-export function statusLabel(backup: Pick<Backup, 'status' | 'progress' | 'error'>): string {
+export function statusLabel(backup: { status: BackupStatus; progress: number; error: string | null }): string {
   switch (backup.status) {
     case 'running':
       return `Running ${progressPercent(backup.progress)}%`;
