@@ -177,7 +177,7 @@ test('User Management, its permissions tab and User Profiles have no serious acc
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a user with user-management who is not an Admin sees the permissions read-only and no audit log', async ({
+test('a user with user-management who is not an Admin sees the permissions read-only, no audit log and no backups', async ({
   page,
   browser,
 }) => {
@@ -195,6 +195,7 @@ test('a user with user-management who is not an Admin sees the permissions read-
     await expect(box).toBeDisabled();
     await expect(couplerPage.getByText('Only members of the Admin group can change group permissions.')).toBeVisible();
     await expect(couplerPage.getByRole('tab', { name: 'Audit log' })).toHaveCount(0);
+    await expect(couplerPage.getByRole('tab', { name: 'Backups' })).toHaveCount(0);
     await couplerPage.context().close();
   } finally {
     expect((await grant(false)).status()).toBe(200);

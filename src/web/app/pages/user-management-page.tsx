@@ -3,28 +3,30 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { AuditLogPanel } from '@web/features/audit/components/audit-log-panel';
 import { useMe } from '@web/features/auth/api/get-me';
+import { BackupsPanel } from '@web/features/backups/components/backups-panel';
 import { GroupPermissionsGrid } from '@web/features/users/components/group-permissions-grid';
 import { UsersPanel } from '@web/features/users/components/users-panel';
 
-const TABS = ['users', 'permissions', 'audit'] as const;
+const TABS = ['users', 'permissions', 'audit', 'backups'] as const;
 type Tab = (typeof TABS)[number];
+/** The Admins' tabs (the server refuses them to anyone else). */
+const ADMIN_TABS: readonly Tab[] = ['audit', 'backups'];
 
 function tabOf(value: string | null): Tab {
   return TABS.find((t) => t === value) ?? 'users';
 }
 
 /**
- * User Management (/users): tabs Users | Group permissions | Audit log (Admin only), the tab in the
- * URL (?tab=permissions, ?tab=audit). Composes the users and audit features with the signed-in user
- * (features do not import each other).
+ * User Management (/users): tabs Users | Group permissions | Audit log | Backups (the last two Admin
+ * only), the tab in the URL (?tab=permissions, ?tab=audit, ?tab=backups). Composes the users, audit
+ * and backups features with the signed-in user (features do not import each other).
  */
 export function UserManagementPage({ title }: { title: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { data: me } = useMe();
   const isAdmin = me?.groups.includes('Admin') ?? false;
   const requested = tabOf(searchParams.get('tab'));
-  // The audit log is the Admins' (the server refuses it to anyone else).
-  const tab = requested === 'audit' && !isAdmin ? 'users' : requested;
+  const tab = ADMIN_TABS.includes(requested) && !isAdmin ? 'users' : requested;
 
   const selectTab = (value: string) => {
     const next = tabOf(value);
@@ -41,6 +43,7 @@ export function UserManagementPage({ title }: { title: string }) {
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="permissions">Group permissions</TabsTrigger>
           {isAdmin ? <TabsTrigger value="audit">Audit log</TabsTrigger> : null}
+          {isAdmin ? <TabsTrigger value="backups">Backups</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="users">
           <UsersPanel currentUserId={me?.user.id ?? null} />
@@ -51,6 +54,11 @@ export function UserManagementPage({ title }: { title: string }) {
         {isAdmin ? (
           <TabsContent value="audit">
             <AuditLogPanel />
+          </TabsContent>
+        ) : null}
+        {isAdmin ? (
+          <TabsContent value="backups">
+            <BackupsPanel />
           </TabsContent>
         ) : null}
       </Tabs>
