@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const BACKUP_TRIGGERS = ['scheduled', 'manual', 'before-upgrade', 'command'] as const;
 export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
 export const BACKUP_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type BackupStatus = (typeof BACKUP_STATUSES)[number];
 
 export const backupSchema = z.object({
   id: z.string(),
