@@ -31,6 +31,10 @@ const envSchema = z.object({
     .string()
     .min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (a random one: openssl rand -hex 32)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -52,6 +56,8 @@ export interface Config {
   signInFailuresPerEmail: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** The bearer token of GET /metrics; the endpoint answers 404 when undefined. */
+  metricsToken: string | undefined;
   logLevel: string;
   webDistDir: string;
 }
@@ -83,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInFailuresPerEmail: e.SIGN_IN_FAILURES_PER_EMAIL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
   };

@@ -58,7 +58,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
-  const { app, auth } = await buildApp({ db: handle.db, config, authSecret: 'test-secret-'.padEnd(40, 'x') });
+  const { app, auth, metrics } = await buildApp({ db: handle.db, config, authSecret: 'test-secret-'.padEnd(40, 'x') });
   await app.ready();
 
   const request: TestContext['request'] = ({ cookie, headers, ...rest }) =>
@@ -68,6 +68,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const ctx: TestContext = {
     app,
     auth,
+    metrics,
     handle,
     config,
     request,
