@@ -34,6 +34,8 @@ import { startLiveHub } from './live/live-hub';
 import { liveRoutes } from './live/live.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { Metrics } from './modules/metrics/metrics.service';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { salesOrderRoutes } from './modules/sales/sales-orders.routes';
@@ -66,6 +68,8 @@ export interface App {
   app: FastifyInstance;
   auth: Auth;
   backups: Backups;
+  /** The app's metrics (GET /metrics); null when METRICS_TOKEN is unset. */
+  metrics: Metrics | null;
 }
 
 const DOCS_PREFIX = '/api/docs';
@@ -97,7 +101,12 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stove back office API', version: '1.0.0', description: API_INTRODUCTION },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, for GET /metrics' },
+        },
+      },
     },
     transform: apiDocsTransform,
   });
@@ -151,6 +160,11 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(healthRoutes, { db });
   const hub = await startLiveHub(db, app.log);
   app.addHook('onClose', () => hub.close());
+  const metrics = config.metricsToken
+    ? new Metrics({ db, log: app.log, liveStreams: () => hub.subscriberCount() })
+    : null;
+  if (metrics) app.addHook('onClose', async () => metrics.close());
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(liveRoutes, { hub, resolveSession });
   await app.register(meRoutes, { db, auth });
   await app.register(activitySessionRoutes, { db });
@@ -185,6 +199,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   const source = handle ?? { db, kind: embeddedClient(db) ? 'pglite' : 'postgres', url: config.databaseUrl };
   const backups = new Backups(source, backupSettings(config), app.log);
   app.addHook('onClose', () => backups.close());
+  metrics?.setBackupSource(() => backups.lastSucceededAt());
   await app.register(backupRoutes, { db, backups });
 
   const webRoot = resolve(config.webDistDir);
@@ -214,5 +229,5 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, auth, backups };
+  return { app, auth, backups, metrics };
 }

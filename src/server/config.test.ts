@@ -26,4 +26,12 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(message);
   });
+
+  it('turns GET /metrics on with a METRICS_TOKEN of 16 characters or more, and refuses a shorter one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    const attempt = () => loadConfig({ METRICS_TOKEN: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow('METRICS_TOKEN must be at least 16 characters');
+  });
 });

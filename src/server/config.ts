@@ -44,6 +44,10 @@ export const envSchema = z.object({
     .int('BACKUP_KEEP must be a whole number of backups')
     .min(1, 'BACKUP_KEEP must be at least 1')
     .default(14),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (a random one: openssl rand -hex 32)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
 });
@@ -67,6 +71,8 @@ export interface Config {
   signInFailuresPerEmail: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** The bearer token of GET /metrics; the endpoint answers 404 when undefined. */
+  metricsToken: string | undefined;
   logLevel: string;
   webDistDir: string;
   /** The backup folder: BACKUP_DIR, else DATA_DIR/backups. */
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInFailuresPerEmail: e.SIGN_IN_FAILURES_PER_EMAIL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     backupDir: e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups'),

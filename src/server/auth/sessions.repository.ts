@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sessions } from '../db/schema/auth';
 import { activitySessions } from '../db/schema/core';
@@ -22,4 +22,13 @@ export async function sweepSessions(db: Executor, idleBefore: Date, now: Date): 
     .set({ endedAt: now })
     .where(and(isNull(activitySessions.endedAt), lt(activitySessions.lastActivityAt, idleBefore)));
   return removed.length;
+}
+
+/** Sessions signed in now: not past their absolute expiry and active since `idleBefore` (not yet swept). */
+export async function countActiveSessions(db: Executor, idleBefore: Date, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(gt(sessions.expiresAt, now), gt(sessions.lastActiveAt, idleBefore)));
+  return row?.n ?? 0;
 }

@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { applyMigrations } from './migrations';
-import { PGliteThread } from './pglite-thread';
+import { PGliteThread, type StatementTimer } from './pglite-thread';
 import * as authSchema from './schema/auth';
 import * as communicationSchema from './schema/communication';
 import * as coreSchema from './schema/core';
@@ -73,13 +73,55 @@ export interface OpenDatabaseOptions {
   fsync?: boolean;
 }
 
+/**
+ * A pg client class that times its statements: the pool opens its connections with it, so every
+ * statement through the pool passes here, in a transaction or not (pg-pool's query calls
+ * client.query with a callback, drizzle's transactions call it without and get a promise).
+ */
+function timedClient(timer: StatementTimer): typeof pg.Client {
+  class TimedClient extends AnyQueryClient {
+    override query(...args: unknown[]): unknown {
+      const started = performance.now();
+      const [config] = args;
+      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+      const done = () => timer(typeof text === 'string' ? text : '', (performance.now() - started) / 1000);
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (...answer: unknown[]) => {
+          done();
+          return Reflect.apply(callback, undefined, answer) as unknown;
+        };
+        return super.query(...args);
+      }
+      const result = super.query(...args);
+      if (result instanceof Promise) void result.then(done, done);
+      return result;
+    }
+  }
+  return TimedClient as unknown as typeof pg.Client;
+}
+
+/** pg.Client as timedClient extends it: its query taking and answering whatever the caller gives and gets. */
+const AnyQueryClient = pg.Client as unknown as new (config?: string | pg.ClientConfig) => {
+  query(...args: unknown[]): unknown;
+};
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const timers = new Set<StatementTimer>();
+  const timeStatement: StatementTimer = (sql, seconds) => {
+    for (const timer of timers) timer(sql, seconds);
+  };
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: timedClient(timeStatement),
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    statementTimers.set(db, timers);
     return {
       db,
       kind: 'postgres',
@@ -115,10 +157,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await unlock();
     throw error;
   }
+  client.onStatement = timeStatement;
   // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
   const driver = client as unknown as PGlite;
   const db = drizzlePglite({ client: driver, schema }) as unknown as Database;
   embedded.set(db, client);
+  statementTimers.set(db, timers);
   return {
     db,
     kind: 'pglite',
@@ -140,6 +184,20 @@ const embedded = new WeakMap<Database, PGliteThread>();
  */
 export function embeddedClient(db: Database): PGliteThread | undefined {
   return embedded.get(db);
+}
+
+const statementTimers = new WeakMap<Database, Set<StatementTimer>>();
+
+/**
+ * Times every statement of the database from its sending to its answer (the metrics' histogram):
+ * on PostgreSQL each statement of the pool's connections (a wait for a free connection not
+ * included), on PGlite each statement sent to its thread. Returns the function that stops it.
+ */
+export function timeStatements(db: Database, timer: StatementTimer): () => void {
+  const timers = statementTimers.get(db);
+  if (!timers) throw new Error('timeStatements: not a database opened by openDatabase');
+  timers.add(timer);
+  return () => timers.delete(timer);
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

@@ -122,6 +122,44 @@ describe('PGliteThread', () => {
     expect(heard).toEqual(['one']);
   });
 
+  it('counts its queue: statements sent and not answered, and those waiting for the open transaction', async () => {
+    expect(db.queueLength).toBe(0);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // BEGIN is sent at once; the two statements after it wait for the transaction to end.
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('select 1');
+      await held;
+    });
+    const waiting = [db.query('select 2'), db.query('select 3')];
+    expect(db.queueLength).toBe(3);
+    release();
+    await Promise.all([transaction, ...waiting]);
+    expect(db.queueLength).toBe(0);
+  });
+
+  it('tells onStatement each statement and its time, failed ones too', async () => {
+    const timed: [string, number][] = [];
+    db.onStatement = (sql, seconds) => timed.push([sql, seconds]);
+    try {
+      await db.query('select 42');
+      await db.query('select nonsense from nowhere').catch(() => undefined);
+      await db.transaction(async (tx) => {
+        await tx.query('select 43');
+      });
+    } finally {
+      db.onStatement = null;
+    }
+    expect(timed.map(([sql]) => sql)).toEqual([
+      'select 42',
+      'select nonsense from nowhere',
+      'begin',
+      'select 43',
+      'commit',
+    ]);
+    expect(timed.every(([, seconds]) => seconds >= 0 && seconds < 10)).toBe(true);
+  });
+
   it('after close every statement is refused', async () => {
     const other = await PGliteThread.create('memory://');
     await other.close();

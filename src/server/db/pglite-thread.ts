@@ -54,6 +54,9 @@ function revive(described: WorkerError): Error {
   return Object.assign(new Error(message), fields);
 }
 
+/** Told each statement's SQL and how long it took, in seconds, from sending to the worker to its answer. */
+export type StatementTimer = (sql: string, seconds: number) => void;
+
 /** What drizzle's transaction callback and the app receive: the statements of one transaction. */
 export interface ThreadTransaction {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -66,7 +69,11 @@ export class PGliteThread {
   #nextId = 1;
   /** The open transaction's end, while one is open. */
   #transaction: Promise<void> | null = null;
+  /** Statements (and transactions) waiting for the open transaction to end before they are sent. */
+  #waiting = 0;
   #closed = false;
+  /** Times every statement (the metrics' database histogram); null: none timed. */
+  onStatement: StatementTimer | null = null;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -133,8 +140,18 @@ export class PGliteThread {
     });
   }
 
+  /**
+   * The embedded database's queue: statements sent to the worker and not answered yet (the one it
+   * runs included), and those waiting for the open transaction to end before they are sent.
+   */
+  get queueLength(): number {
+    return this.#pending.size + this.#waiting;
+  }
+
   #run<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    return this.#send<Results<T>>({
+    const timer = this.onStatement;
+    const started = performance.now();
+    const answer = this.#send<Results<T>>({
       op: 'query',
       sql,
       params,
@@ -142,18 +159,32 @@ export class PGliteThread {
       // drizzle passes identity parsers: the types it wants as text.
       textTypes: options.parsers ? Object.keys(options.parsers).map(Number) : [],
     });
+    if (timer) {
+      const done = () => timer(sql, (performance.now() - started) / 1000);
+      void answer.then(done, done);
+    }
+    return answer;
   }
 
   // query and transaction check for an open transaction and send in the same turn of the event
-  // loop: an await between the two would let another transaction begin in between.
+  // loop: an await between the two would let another transaction begin in between (so the wait is
+  // written out in each, not in a helper that would add an await).
 
   async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    while (this.#transaction) await this.#transaction;
+    if (this.#transaction !== null) {
+      this.#waiting++;
+      while (this.#transaction !== null) await this.#transaction;
+      this.#waiting--;
+    }
     return this.#run<T>(sql, params, options);
   }
 
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    while (this.#transaction) await this.#transaction;
+    if (this.#transaction !== null) {
+      this.#waiting++;
+      while (this.#transaction !== null) await this.#transaction;
+      this.#waiting--;
+    }
     let end: () => void = () => undefined;
     this.#transaction = new Promise<void>((resolve) => (end = resolve));
     let open = true;

@@ -19,10 +19,12 @@ interface Expected {
   groups?: readonly Group[];
 }
 
-/** Every API endpoint (better-auth's /api/auth/* excepted: see modules/auth) and what it needs. */
+/** Every API endpoint (better-auth's /api/auth/* excepted: see modules/auth), and /metrics, and what it needs. */
 const EXPECTED: Record<string, Expected> = {
   'GET /api/health': { permission: 'public' },
   'GET /api/ready': { permission: 'public' },
+  // No session: the METRICS_TOKEN bearer token instead (404 while unset, as here; see modules/metrics).
+  'GET /metrics': { permission: 'public' },
   'GET /api/me': { permission: 'authenticated' },
   'GET /api/live': { permission: 'authenticated' },
   'GET /api/me/account': { permission: 'authenticated' },

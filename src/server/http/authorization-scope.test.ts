@@ -28,6 +28,8 @@ import { createTestContext, type TestContext } from '../test/test-app';
 const UNSCOPED = new Set([
   'GET /api/health',
   'GET /api/ready',
+  // Counts of the whole instance, behind the METRICS_TOKEN bearer token.
+  'GET /metrics',
   'GET /api/me',
   // The stream filters each event by the viewer's factory and groups (live-audience, proven in live.test.ts).
   'GET /api/live',

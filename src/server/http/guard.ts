@@ -43,7 +43,7 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyInstance {
-    /** Every API route with the permission it declared (the authorization matrix test reads it). */
+    /** Every API route, and GET /metrics, with the permission it declared (the authorization matrix test reads it). */
     routeTable: RouteTableEntry[];
   }
 }
@@ -74,9 +74,10 @@ async function guardPlugin(app: FastifyInstance, opts: { resolveSession: Session
 
   const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
+  // Every API route, and a route elsewhere that declares a permission (GET /metrics).
   app.addHook('onRoute', (route) => {
-    if (!isApi(route.url)) return;
     const permission = route.config?.permission;
+    if (!isApi(route.url) && permission === undefined) return;
     if (!permission) throw new Error(`API route ${String(route.method)} ${route.url} must declare config.permission`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url, permission });

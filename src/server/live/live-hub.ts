@@ -21,6 +21,8 @@ export interface LiveHub {
   /** 'notify' when the database listener is connected, 'down' while it reconnects. */
   readonly state: 'notify' | 'down';
   subscribe(subscriber: LiveSubscriber): () => void;
+  /** How many subscribe: the live streams open on this instance (one each, see live.routes.ts). */
+  subscriberCount(): number;
   close(): Promise<void>;
 }
 
@@ -47,7 +49,10 @@ export async function startLiveHub(db: Database, log: Logger): Promise<LiveHub> 
     const event = parseLiveEvent(payload);
     if (event) deliver(event);
   };
-  const base = { subscribe: (subscriber: LiveSubscriber) => subscribe(subscribers, subscriber) };
+  const base = {
+    subscribe: (subscriber: LiveSubscriber) => subscribe(subscribers, subscriber),
+    subscriberCount: () => subscribers.size,
+  };
 
   const embedded = embeddedClient(db);
   if (embedded) {

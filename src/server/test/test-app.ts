@@ -64,7 +64,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     BACKUP_DIR: backupDir,
     ...env,
   });
-  const { app, auth, backups } = await buildApp({
+  const { app, auth, backups, metrics } = await buildApp({
     db: handle.db,
     handle,
     config,
@@ -80,6 +80,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     app,
     auth,
     backups,
+    metrics,
     handle,
     config,
     request,

@@ -160,3 +160,12 @@ export async function nextScheduledRun(db: Executor, name: string): Promise<Date
     .where(eq(scheduledJobs.name, name));
   return row?.at ?? null;
 }
+
+/** When the last backup that was made finished, across instances; null before the first. */
+export async function lastSucceededBackupAt(db: Executor): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${backupRuns.finishedAt})`.mapWith(backupRuns.finishedAt) })
+    .from(backupRuns)
+    .where(eq(backupRuns.status, 'succeeded'));
+  return row?.at ?? null;
+}

@@ -27,6 +27,7 @@ import {
   finishBackupRun,
   insertBackupRun,
   insertFinishedBackupRun,
+  lastSucceededBackupAt,
   listBackupRuns,
   nextScheduledRun,
   setNextScheduledRun,
@@ -148,7 +149,6 @@ export class Backups {
   /** The backup this instance is running. */
   #running: { id: string; abort: AbortController; done: Promise<void> } | null = null;
   #timer: NodeJS.Timeout | null = null;
-  #lastSucceeded: Date | null = null;
 
   constructor(source: DumpSource, settings: BackupSettings, log: Log) {
     this.#source = source;
@@ -160,9 +160,9 @@ export class Backups {
     return this.#settings;
   }
 
-  /** When this instance last made a backup (for monitoring); null before its first. */
-  get lastSucceeded(): Date | null {
-    return this.#lastSucceeded;
+  /** When the last backup was made, by any instance (monitoring); null before the first. */
+  lastSucceededAt(): Promise<Date | null> {
+    return lastSucceededBackupAt(this.#source.db);
   }
 
   /**
@@ -231,7 +231,6 @@ export class Backups {
           },
         });
         await finishBackupRun(db, id, { status: 'succeeded', sizeBytes: made.sizeBytes });
-        this.#lastSucceeded = made.finishedAt;
         this.#log.info({ file: made.path, bytes: made.sizeBytes, trigger }, 'backup made');
         await this.#prune();
       } catch (err) {
@@ -260,7 +259,6 @@ export class Backups {
       startedAt: made.startedAt,
       finishedAt: made.finishedAt,
     });
-    this.#lastSucceeded = made.finishedAt;
     await this.#prune();
   }
 
