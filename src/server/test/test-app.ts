@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Group } from '../../common/permissions';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { factories } from '../db/schema/core';
@@ -49,7 +49,10 @@ export interface TestContext extends App {
   signedInAs(groups: Group[], options?: { factoryId?: string | null }): Promise<SignedInUser>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { logger?: BuildAppOptions['logger'] } = {},
+): Promise<TestContext> {
   const handle = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,7 +61,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
-  const { app, auth, metrics } = await buildApp({ db: handle.db, config, authSecret: 'test-secret-'.padEnd(40, 'x') });
+  const { app, auth, metrics } = await buildApp({
+    db: handle.db,
+    config,
+    authSecret: 'test-secret-'.padEnd(40, 'x'),
+    ...options,
+  });
   await app.ready();
 
   const request: TestContext['request'] = ({ cookie, headers, ...rest }) =>
