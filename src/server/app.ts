@@ -16,6 +16,7 @@ import { backupRoutes } from './modules/backups/backups.routes';
 import { Backups, backupSettings } from './modules/backups/backups.service';
 import { API_INTRODUCTION, apiDocsTransform } from './http/api-docs';
 import { AppError, type FieldErrors } from './http/errors';
+import { withLogRedaction } from './http/logging';
 import { createSessionResolver } from './auth/session';
 import { guard } from './http/guard';
 import { activitySessionRoutes } from './modules/activity-sessions/activity-sessions.routes';
@@ -76,7 +77,7 @@ const DOCS_PREFIX = '/api/docs';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp({ db, handle, config, authSecret, logger = false }: BuildAppOptions): Promise<App> {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({ logger: withLogRedaction(logger), trustProxy: config.trustProxy, bodyLimit: 10 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const auth = createAuth(db, config, authSecret);

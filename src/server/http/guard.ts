@@ -84,7 +84,7 @@ async function guardPlugin(app: FastifyInstance, opts: { resolveSession: Session
   });
 
   // onRequest: refused before the body is even parsed or validated.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const url = request.routeOptions.url;
     if (!url || !isApi(url)) return;
     const permission = routePermission(request);
@@ -101,6 +101,9 @@ async function guardPlugin(app: FastifyInstance, opts: { resolveSession: Session
       throw errors.forbidden(`You don't have permission to do this (needs ${describePermission(permission)}).`);
     }
     request.actor = actor;
+    // The request's log lines from here on (its "request completed" included) name the user.
+    request.log = request.log.child({ userId: actor.userId });
+    reply.log = request.log;
   });
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Group } from '../../common/permissions';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { factories } from '../db/schema/core';
@@ -52,7 +52,10 @@ export interface TestContext extends App {
   signedInAs(groups: Group[], options?: { factoryId?: string | null }): Promise<SignedInUser>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { logger?: BuildAppOptions['logger'] } = {},
+): Promise<TestContext> {
   const handle = await openTestDatabase();
   // Each context's backups in a folder of its own, removed on close.
   const backupDir = await mkdtemp(join(tmpdir(), 'stove-test-backups-'));
@@ -69,6 +72,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     handle,
     config,
     authSecret: 'test-secret-'.padEnd(40, 'x'),
+    ...options,
   });
   await app.ready();
 
