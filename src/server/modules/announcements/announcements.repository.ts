@@ -212,9 +212,13 @@ export async function expireAnnouncementRow(db: Executor, id: string, actorId: s
   return row;
 }
 
-/** The database's clock (the transaction's start): the rules compare with it. */
+/**
+ * The database's clock at this statement, which the rules compare with. Not now(), the
+ * transaction's start: a transaction that waited for a row's lock would see the expiry another one
+ * had just set (its own start) as still to come, and expire the announcement a second time.
+ */
 export async function databaseNow(db: Executor): Promise<Date> {
-  const [row] = await queryRows<{ now: string | Date }>(db, sql`select now() as now`);
+  const [row] = await queryRows<{ now: string | Date }>(db, sql`select statement_timestamp() as now`);
   return new Date(row?.now ?? Date.now());
 }
 

@@ -13,6 +13,7 @@ import type { Group } from '../../../common/permissions';
 import { announcementReads, announcements } from '../../db/schema/communication';
 import { startLiveHub } from '../../live/live-hub';
 import { auditRows, countRows } from '../../test/db-assert';
+import { databaseNow } from './announcements.repository';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
@@ -356,6 +357,21 @@ describe('PATCH /api/announcements/:id and POST /:id/expire', () => {
     expect(statuses).toEqual([200, 409]);
     expect(await auditRows(ctx.handle.db, 'expire', a.id)).toHaveLength(1);
   });
+
+  // The race above, made certain: a transaction that began before another expired the announcement
+  // must still see it as expired once it can read it (on PGlite one transaction runs at a time).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "judges expiry by the clock once the row is read, not by its own transaction's start",
+    async () => {
+      const a = await create({});
+      await ctx.handle.db.transaction(async (tx) => {
+        await databaseNow(tx);
+        expect((await expire(a.id)).statusCode).toBe(200);
+        const [row] = await tx.select().from(announcements).where(eq(announcements.id, a.id));
+        expect((await databaseNow(tx)).getTime()).toBeGreaterThanOrEqual(row?.expiresAt?.getTime() ?? Infinity);
+      });
+    },
+  );
 
   it('expires a scheduled announcement (it is never shown); 404 for an unknown id', async () => {
     const a = await create({ publishAt: at(5 * HOUR) });
