@@ -50,6 +50,8 @@ class StatementSplitter {
         if (c === '*' && next === '/') {
           this.#commentDepth--;
           i += 2;
+          // The statement goes on after the comment.
+          if (this.#commentDepth === 0) from = i;
         } else if (c === '/' && next === '*') {
           this.#commentDepth++;
           i += 2;
@@ -130,8 +132,14 @@ class StatementSplitter {
   }
 }
 
-/** The statements and COPY parts of a dump, from its lines (a gunzipped file read by readline). */
-export async function* readSqlDump(lines: AsyncIterable<string>): AsyncGenerator<DumpItem> {
+/**
+ * The statements and COPY parts of a dump, from its lines (a gunzipped file read by readline).
+ * A COPY's rows come in parts of about `copyPartBytes`.
+ */
+export async function* readSqlDump(
+  lines: AsyncIterable<string>,
+  { copyPartBytes = COPY_PART_BYTES } = {},
+): AsyncGenerator<DumpItem> {
   const splitter = new StatementSplitter();
   let copy: { sql: string; line: number; rows: Buffer[]; bytes: number } | null = null;
   let lineNo = 0;
@@ -146,7 +154,7 @@ export async function* readSqlDump(lines: AsyncIterable<string>): AsyncGenerator
       const row = Buffer.from(`${line}\n`);
       copy.rows.push(row);
       copy.bytes += row.length;
-      if (copy.bytes >= COPY_PART_BYTES) {
+      if (copy.bytes >= copyPartBytes) {
         yield { kind: 'copy', sql: copy.sql, line: copy.line, rows: copy.rows };
         copy = { sql: copy.sql, line: copy.line, rows: [], bytes: 0 };
       }
