@@ -9,6 +9,7 @@ import { benchBackups } from './backups';
 import { bundleReport } from './bundle';
 import { benchCkdReports } from './ckd-reports';
 import { benchDashboards } from './dashboards';
+import { benchDurability } from './durability';
 import { benchInventory } from './inventory';
 import { benchMe } from './me';
 import { benchPartners } from './partners';
@@ -33,6 +34,7 @@ const BENCHES: Record<string, Bench> = {
   sales: benchSales,
   dashboards: benchDashboards,
   backups: benchBackups,
+  durability: benchDurability,
 };
 
 const wanted = process.argv.slice(2);

@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/server/config';
 import { queryRows, type DatabaseHandle, type Executor } from '../../src/server/db/client';
 import { createFactory } from '../../src/server/modules/factories/factories.service';
 import { createUser } from '../../src/server/modules/users/users.service';
-import { openScratchDatabase } from '../../src/server/test/test-database';
+import { openScratchDatabase, type ScratchPGlite } from '../../src/server/test/test-database';
 
 const PASSWORD = 'bench-password-123';
 
@@ -35,6 +35,8 @@ export interface BenchApp {
 export async function startBenchApp(
   databaseUrl?: string,
   beforeListen?: (app: FastifyInstance) => void,
+  /** Where and how PGlite runs, instead of BENCH_PGLITE_DIR and PGLITE_FSYNC (the durability bench). */
+  pglite: Pick<ScratchPGlite, 'folderIn' | 'fsync'> = {},
 ): Promise<BenchApp> {
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -51,6 +53,7 @@ export async function startBenchApp(
     sharedBuffers: config.pgliteSharedBuffers,
     folderIn: process.env.BENCH_PGLITE_DIR || undefined,
     fsync: config.pgliteFsync,
+    ...pglite,
   });
   let app: FastifyInstance | undefined;
   try {

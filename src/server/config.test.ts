@@ -9,8 +9,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
   });
 
-  it('keeps PGlite without fsync unless PGLITE_FSYNC turns it on', () => {
-    expect(loadConfig({}).pgliteFsync).toBe(false);
+  it('runs PGlite with fsync on unless PGLITE_FSYNC turns it off', () => {
+    expect(loadConfig({}).pgliteFsync).toBe(true);
     expect(loadConfig({ PGLITE_FSYNC: 'true' }).pgliteFsync).toBe(true);
     expect(loadConfig({ PGLITE_FSYNC: '0' }).pgliteFsync).toBe(false);
     expect(() => loadConfig({ PGLITE_FSYNC: 'yes' })).toThrow('PGLITE_FSYNC');

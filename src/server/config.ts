@@ -22,7 +22,7 @@ export const envSchema = z.object({
     .regex(/^\d+(MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB')
     .refine((v) => sizeInMb(v) >= 16 && sizeInMb(v) <= 1024, 'PGLITE_SHARED_BUFFERS must be between 16MB and 1GB')
     .default('512MB'),
-  PGLITE_FSYNC: bool.default(false),
+  PGLITE_FSYNC: bool.default(true),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
