@@ -3,11 +3,10 @@
  * listed on the Backups page. On PostgreSQL it runs beside running servers; an embedded database
  * is one process's: while the server runs on it, use "Back up now" on its Backups page.
  */
-import { ConfigError, loadConfig } from '../src/server/config';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
-import { DataDirInUseError } from '../src/server/db/data-dir-lock';
-import { Backups, backupSettings, writeBackupFile } from '../src/server/modules/backups/backups.service';
+import { loadConfig } from '../src/server/config';
 import { migrationStatus } from '../src/server/db/migrations';
+import { Backups, backupSettings, writeBackupFile } from '../src/server/modules/backups/backups.service';
+import { runCommand, withConfiguredDatabase } from './command';
 
 const log = {
   info: () => undefined,
@@ -15,20 +14,10 @@ const log = {
   error: () => undefined,
 };
 
-async function main(): Promise<number> {
+runCommand('Backup', async () => {
   const config = loadConfig();
   const settings = backupSettings(config);
-  let handle: DatabaseHandle;
-  try {
-    handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  try {
+  return withConfiguredDatabase(config, 2, async (handle) => {
     const status = await migrationStatus(handle.db);
     let shown = -1;
     const onProgress = (progress: number, step: string) => {
@@ -54,15 +43,5 @@ async function main(): Promise<number> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`Backed up to ${path} (${(size / 1024 / 1024).toFixed(1)} MB in ${seconds} s).`);
     return 0;
-  } finally {
-    await handle.close();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? `Backup failed: ${error.message}` : error);
-    process.exit(1);
-  },
-);
+  });
+});

@@ -7,15 +7,14 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
-import { DataDirInUseError } from '../src/server/db/data-dir-lock';
+import { loadConfig } from '../src/server/config';
 import { readMigrations } from '../src/server/db/migrations';
 import { RestoreFailedError, RestoreRefusedError, restoreDump } from '../src/server/db/restore';
+import { runCommand, withConfiguredDatabase } from './command';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]   (FILE: a backup, .sql.gz or .sql)';
 
-async function main(): Promise<number> {
+runCommand('Restore', async () => {
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const files = args.filter((a) => a !== '--force');
@@ -33,62 +32,44 @@ async function main(): Promise<number> {
   const where = config.databaseUrl
     ? `the PostgreSQL database of DATABASE_URL`
     : `the embedded database in ${resolve(config.dataDir)}`;
-  let handle: DatabaseHandle;
-  try {
-    handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
-  } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    console.log(`Restoring ${file} into ${where}${force ? ' (replacing what it holds)' : ''}…`);
-    const started = Date.now();
-    let shown = -1;
-    const result = await restoreDump(handle, {
-      file,
-      force,
-      onProgress: (read, size) => {
-        const percent = Math.floor((read / size) * 100);
-        if (percent === shown || percent % 5 !== 0) return;
-        shown = percent;
-        process.stderr.write(`  ${String(percent).padStart(3)} %\n`);
-      },
-    });
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `Restored ${result.rows.toLocaleString('en-US')} rows in ${result.tables} tables in ${seconds} s ` +
-        `(schema version ${result.schemaVersion}).`,
-    );
-    const expected = readMigrations().length;
-    if (result.schemaVersion > expected) {
-      console.warn(
-        `This backup was made by a newer version (schema version ${result.schemaVersion}; this one has ${expected}): ` +
-          'start that version, not this one.',
+  return withConfiguredDatabase(config, 1, async (handle) => {
+    try {
+      console.log(`Restoring ${file} into ${where}${force ? ' (replacing what it holds)' : ''}…`);
+      const started = Date.now();
+      let shown = -1;
+      const result = await restoreDump(handle, {
+        file,
+        force,
+        onProgress: (read, size) => {
+          const percent = Math.floor((read / size) * 100);
+          if (percent === shown || percent % 5 !== 0) return;
+          shown = percent;
+          process.stderr.write(`  ${String(percent).padStart(3)} %\n`);
+        },
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `Restored ${result.rows.toLocaleString('en-US')} rows in ${result.tables} tables in ${seconds} s ` +
+          `(schema version ${result.schemaVersion}).`,
       );
-    } else if (result.schemaVersion < expected) {
-      console.log(`The next start applies the ${expected - result.schemaVersion} newer migrations of this version.`);
+      const expected = readMigrations().length;
+      if (result.schemaVersion > expected) {
+        console.warn(
+          `This backup was made by a newer version (schema version ${result.schemaVersion}; this one has ${expected}): ` +
+            'start that version, not this one.',
+        );
+      } else if (result.schemaVersion < expected) {
+        console.log(`The next start applies the ${expected - result.schemaVersion} newer migrations of this version.`);
+      }
+      console.log('Start the server: npm start');
+      return 0;
+    } catch (error) {
+      if (error instanceof RestoreRefusedError || error instanceof RestoreFailedError) {
+        console.error(error.message);
+        if (error instanceof RestoreFailedError) console.error('Nothing was restored: the database is as it was.');
+        return 1;
+      }
+      throw error;
     }
-    console.log('Start the server: npm start');
-    return 0;
-  } catch (error) {
-    if (error instanceof RestoreRefusedError || error instanceof RestoreFailedError) {
-      console.error(error.message);
-      if (error instanceof RestoreFailedError) console.error('Nothing was restored: the database is as it was.');
-      return 1;
-    }
-    throw error;
-  } finally {
-    await handle.close();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? `Restore failed: ${error.message}` : error);
-    process.exit(1);
-  },
-);
+  });
+});

@@ -5,54 +5,20 @@
  * the backup runs (the application keeps serving). The embedded database lives in a folder, as the
  * server's does (its backup copies the folder).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, queryRows, type DatabaseHandle } from '../../src/server/db/client';
+import { queryRows, type DatabaseHandle } from '../../src/server/db/client';
 import { dumpDatabase } from '../../src/server/db/dump';
 import { restoreDump } from '../../src/server/db/restore';
 import { seedDemoData } from '../../src/server/demo/seed';
 import { createUser } from '../../src/server/modules/users/users.service';
 import { createBenchFactories } from './support';
+import { openEmptyDatabase } from '../../src/server/test/test-database';
 import { seedStoveIds } from './stove-ids';
 
 const IDS = Number(process.env.BENCH_BACKUP_IDS ?? 1_000_000);
-
-/** A new, empty database: a folder for PGlite, a database on the server for PostgreSQL. */
-async function emptyDatabase(serverUrl: string | undefined): Promise<DatabaseHandle> {
-  if (!serverUrl) {
-    const dir = await mkdtemp(join(tmpdir(), 'stove-bench-'));
-    const handle = await openDatabase({ dataDir: dir, sharedBuffers: '512MB' });
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `bench_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -82,7 +48,7 @@ async function measure(label: string, source: DatabaseHandle, serverUrl: string 
     const backupMs = performance.now() - started;
     const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
 
-    const target = await emptyDatabase(serverUrl);
+    const target = await openEmptyDatabase(serverUrl, { sharedBuffers: '512MB' });
     try {
       const restoreStarted = performance.now();
       const result = await restoreDump(target, { file });
@@ -105,7 +71,7 @@ export async function benchBackups(engine: 'PGlite' | 'PostgreSQL', databaseUrl?
     '\n| data | database size | backup | file (gzip) | longest query wait during the backup | restore into an empty database | restored |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  const demo = await emptyDatabase(databaseUrl);
+  const demo = await openEmptyDatabase(databaseUrl, { sharedBuffers: '512MB' });
   try {
     await demo.migrate();
     await seedDemoData(demo.db);
@@ -113,7 +79,7 @@ export async function benchBackups(engine: 'PGlite' | 'PostgreSQL', databaseUrl?
   } finally {
     await demo.close();
   }
-  const big = await emptyDatabase(databaseUrl);
+  const big = await openEmptyDatabase(databaseUrl, { sharedBuffers: '512MB' });
   try {
     await big.migrate();
     const factoryIds = await createBenchFactories(big);

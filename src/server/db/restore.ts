@@ -13,6 +13,7 @@ import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { embeddedClient, type DatabaseHandle } from './client';
+import { migrationStatus } from './migrations';
 import { readSqlDump } from './sql-dump-reader';
 
 export interface RestoreOptions {
@@ -120,6 +121,7 @@ export async function restoreDump(handle: DatabaseHandle, options: RestoreOption
   const session = await openSession(handle);
   let read = 0;
   let began = false;
+  let restored: Omit<RestoreResult, 'schemaVersion'>;
   try {
     const existing = await userTables(session);
     if (existing > 0 && !options.force) {
@@ -198,19 +200,13 @@ export async function restoreDump(handle: DatabaseHandle, options: RestoreOption
     await session.exec('reset all');
     // What a new database's statistics would be: the planner's, for every restored table.
     await session.exec('analyze');
-    const [version] = await session.rows<{ n: number | null }>(
-      `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0 end as n`,
-    );
-    const schemaVersion =
-      version?.n === 0
-        ? 0
-        : ((await session.rows<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations'))[0]?.n ??
-          0);
-    return { tables, rows, schemaVersion };
+    restored = { tables, rows };
   } catch (error) {
     if (began) await session.exec('rollback').catch(() => undefined);
     throw error;
   } finally {
     await session.end();
   }
+  // Read once the session is over: an embedded database answers one session at a time.
+  return { ...restored, schemaVersion: (await migrationStatus(handle.db)).applied };
 }

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -14,6 +15,11 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 export const PGLITE_TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
 /** A migrated database on the TEST_DATABASE_URL server, which new databases are copied from. */
 export const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
+/**
+ * Set in the PGlite project when the PostgreSQL project runs in the same run: a test that crosses
+ * both engines there (backup-restore.test.ts) need not also run its PGlite-only form.
+ */
+export const POSTGRES_PROJECT_ENV = 'TEST_POSTGRES_PROJECT';
 
 export function openTestDatabase(): Promise<DatabaseHandle> {
   return openScratchDatabase(process.env.TEST_DATABASE_URL);
@@ -65,13 +71,44 @@ export async function openScratchDatabase(
 }
 
 /**
+ * An empty database, not even migrated (what a restore starts from), dropped again on close: PGlite
+ * in a new folder, or a new database on the PostgreSQL server at serverUrl.
+ */
+export async function openEmptyDatabase(
+  serverUrl: string | undefined,
+  pglite: Pick<ScratchPGlite, 'sharedBuffers'> = {},
+): Promise<DatabaseHandle> {
+  if (!serverUrl) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'stove-empty-'));
+    const handle = await openDatabase({ dataDir, sharedBuffers: pglite.sharedBuffers });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const scratch = await createScratchDatabase(serverUrl, 'empty', { empty: true });
+  const handle = await openDatabase({ url: scratch.url, poolSize: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
  * A new database on the PostgreSQL server at serverUrl (under vitest, a copy of the migrated
- * template), named `<prefix>_<time>_<random>`: its URL, and `drop` to remove it, closing what is
- * still connected to it.
+ * template unless `empty`), named `<prefix>_<time>_<random>`: its URL, and `drop` to remove it,
+ * closing what is still connected to it.
  */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix = 'test',
+  { empty = false } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const onServer = async (statement: string) => {
@@ -83,7 +120,7 @@ export async function createScratchDatabase(
       await admin.end();
     }
   };
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  const template = empty ? undefined : process.env[POSTGRES_TEMPLATE_ENV];
   await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
