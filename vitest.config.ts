@@ -43,7 +43,8 @@ export default defineConfig({
           include: SERVER_TESTS,
           exclude: NOT_API_TESTS,
           isolate: false,
-          env: { TEST_DATABASE_URL: '' },
+          // POSTGRES_PROJECT_ENV of src/server/test/test-database.ts.
+          env: { TEST_DATABASE_URL: '', TEST_POSTGRES_PROJECT: process.env.TEST_DATABASE_URL ? '1' : '' },
           globalSetup: ['src/server/test/pglite-template.setup.ts'],
         },
       },

@@ -10,16 +10,21 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './db/client';
+import { buildChildServer, type BuiltServer } from './test/child-server';
 import { PGLITE_TEMPLATE_ENV } from './test/test-database';
 
 const work = mkdtempSync(join(tmpdir(), 'stove-commands-'));
 const source = join(work, 'source');
 const target = join(work, 'target');
 
+/** The commands as `npm run build` bundles them (tsx would transpile the whole server at each run). */
+let built: BuiltServer | undefined;
+
 function command(script: 'backup' | 'restore', dataDir: string, ...args: string[]) {
+  if (!built) throw new Error('the commands are not built');
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
-  return spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { encoding: 'utf8', env });
+  return spawnSync(process.execPath, [join(built.dir, `${script}.mjs`), ...args], { encoding: 'utf8', env });
 }
 
 async function factoryNames(dataDir: string): Promise<string[]> {
@@ -34,12 +39,17 @@ async function factoryNames(dataDir: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) return;
+  built = await buildChildServer({ backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' });
   const handle = await openDatabase({ dataDir: source, loadFrom: process.env[PGLITE_TEMPLATE_ENV] });
   await handle.migrate();
   await handle.db.execute(sql`insert into factories (name, code, kind) values ('Backed Up Plant', 'BUP', 'both')`);
   await handle.close();
 }, 120_000);
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  built?.remove();
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run backup and npm run restore', () => {
   let file = '';

@@ -16,6 +16,7 @@ import {
   signIn,
   startChildServer,
   type BuiltServer,
+  type ChildServer,
 } from './test/child-server';
 
 const dirs: string[] = [];
@@ -27,10 +28,15 @@ afterAll(() => {
 // left whole; the API tests on PostgreSQL skip it.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('stopping the server', () => {
   let built: BuiltServer;
+  /** The server started again on the first test's folder, which the second test stops. */
+  let again: ChildServer | undefined;
   beforeAll(async () => {
     built = await buildChildServer();
   });
-  afterAll(() => built.remove());
+  afterAll(() => {
+    again?.process.kill('SIGKILL');
+    built.remove();
+  });
 
   it('SIGTERM: the batch in flight finishes and is kept, the live stream ends, exit 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'stove-shutdown-'));
@@ -68,27 +74,21 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('stopping the server', (
     expect(server.log()).toContain('shut down cleanly');
 
     // Started again on the same folder: the batch is there, whole.
-    const again = await startChildServer(built, { dataDir });
-    try {
-      const cookieAgain = await signIn(again.base);
-      const kept = await get(again.base, cookieAgain, `/api/stove-id-batches/${created.id}`);
-      expect(kept.status).toBe(200);
-      expect(((await kept.json()) as { count: number }).count).toBe(20_000);
-      // A batch is all or nothing: its first and last IDs are both there.
-      for (const code of [created.firstCode, created.lastCode]) {
-        const found = await get(again.base, cookieAgain, `/api/stove-ids?q=${code}`);
-        expect(((await found.json()) as { items: { code: string }[] }).items.map((i) => i.code)).toContain(code);
-      }
-    } finally {
-      again.process.kill('SIGINT');
-      expect(await again.exited).toEqual({ code: 0, signal: null });
+    again = await startChildServer(built, { dataDir });
+    const cookieAgain = await signIn(again.base);
+    const kept = await get(again.base, cookieAgain, `/api/stove-id-batches/${created.id}`);
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as { count: number }).count).toBe(20_000);
+    // A batch is all or nothing: its first and last IDs are both there.
+    for (const code of [created.firstCode, created.lastCode]) {
+      const found = await get(again.base, cookieAgain, `/api/stove-ids?q=${code}`);
+      expect(((await found.json()) as { items: { code: string }[] }).items.map((i) => i.code)).toContain(code);
     }
   }, 120_000);
 
-  it('a request that never finishes is cut 10 s after SIGTERM, and the server still exits 0', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'stove-shutdown-'));
-    dirs.push(dataDir);
-    const server = await startChildServer(built, { dataDir });
+  it('SIGINT: a request that never finishes is cut after 10 s, and the server still exits 0', async () => {
+    const server = again;
+    if (!server) throw new Error('the first test did not start the server again');
     const { port } = new URL(server.base);
     // A client that announces a body and sends only its first byte.
     const socket = connect(Number(port), '127.0.0.1');
@@ -99,10 +99,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('stopping the server', (
     );
     await server.logged(/"url":"\/api\/factories"/);
     const stoppedAt = Date.now();
-    server.process.kill('SIGTERM');
+    server.process.kill('SIGINT');
     expect(await server.exited).toEqual({ code: 0, signal: null });
+    again = undefined;
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(10_000);
     expect(server.log()).toContain('requests still running after 10 s: closing their connections');
+    expect(server.log()).toContain('shut down cleanly');
     socket.destroy();
   }, 60_000);
 });

@@ -38,14 +38,24 @@ export interface ChildServer {
 
 /** The bundled server, in a folder of the project (dist-child-…, which git ignores). */
 export interface BuiltServer {
+  /** The server's file (main.mjs). */
   main: string;
+  /** The folder: each entry is `<name>.mjs` in it. */
+  dir: string;
   remove: () => void;
 }
 
-export async function buildChildServer(): Promise<BuiltServer> {
+/** Bundles the server, or the entries named (name → source file, e.g. `{ backup: 'scripts/backup.ts' }`). */
+export async function buildChildServer(
+  entries: Record<string, string> = { main: 'src/server/main.ts' },
+): Promise<BuiltServer> {
   const outdir = mkdtempSync(join(PROJECT_ROOT, 'dist-child-'));
-  await bundleServer(outdir, { main: 'src/server/main.ts' });
-  return { main: join(outdir, 'main.mjs'), remove: () => rmSync(outdir, { recursive: true, force: true }) };
+  await bundleServer(outdir, entries);
+  return {
+    main: join(outdir, 'main.mjs'),
+    dir: outdir,
+    remove: () => rmSync(outdir, { recursive: true, force: true }),
+  };
 }
 
 const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
