@@ -80,6 +80,9 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   const app = Fastify({ logger: withLogRedaction(logger), trustProxy: config.trustProxy, bodyLimit: 10 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Bodies are JSON (or, where a route says so, NDJSON and files). A text/plain body is what a page
+  // of another site can send without asking first (a "simple" request): 415, not parsed.
+  app.removeContentTypeParser('text/plain');
   const auth = createAuth(db, config, authSecret);
 
   await app.register(helmet, {
@@ -113,12 +116,12 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
-  // Cross-site request forgery: a state-changing API call from a browser must come from our own origin.
+  // Cross-site request forgery: a state-changing call from a browser must come from our own origin.
+  // Every path is checked, not only those spelled /api/…: the router decodes and routes
+  // /%61pi/… to the same handler (issue 21).
   const trusted = new Set([config.publicUrl, ...config.trustedOrigins]);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) {
-      return;
-    }
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const own = `${request.protocol}://${request.host}`;
     const crossSite = request.headers['sec-fetch-site'] === 'cross-site';

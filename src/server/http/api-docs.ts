@@ -202,7 +202,8 @@ components their groups are granted in the group × component table (\`GET /api/
 few that follow from the groups themselves (e.g. edit-documentation for the Admin group);
 \`src/server/http/authorization-matrix.test.ts\` checks every endpoint's permission for every group. A
 state-changing call (POST, PUT, PATCH, DELETE) from a browser must come from the app's own origin or one of
-\`TRUSTED_ORIGINS\`: \`403 BAD_ORIGIN\` otherwise. Factory-scoped users see and act on their own factory only,
+\`TRUSTED_ORIGINS\`: \`403 BAD_ORIGIN\` otherwise, whatever the spelling of its path. Request bodies are JSON
+(\`Content-Type: application/json\`); a \`text/plain\` body is refused with 415. Factory-scoped users see and act on their own factory only,
 whatever the request asks for.
 
 ## Lists

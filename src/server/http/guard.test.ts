@@ -97,6 +97,57 @@ describe('cross-site request refusal', () => {
     expect(await countCode(code)).toBe(1);
   });
 
+  it('refuses a foreign Origin whatever the spelling of the path (encoded, doubled slashes, other case)', async () => {
+    const { cookie } = await ctx.signedInAs(['Admin']);
+    const victim = await ctx.makeUser(['Sales Officer']);
+    const isActive = async () =>
+      (await ctx.request({ method: 'GET', url: `/api/users/${victim.id}`, cookie })).json<{ active: boolean }>().active;
+    for (const url of [
+      `/%61pi/users/${victim.id}/deactivate`,
+      `/api/%75sers/${victim.id}/deactivate`,
+      `//api/users/${victim.id}/deactivate`,
+      `/api//users/${victim.id}/deactivate`,
+      `/API/users/${victim.id}/deactivate`,
+      `/api/users/${victim.id}/deactivate`,
+    ]) {
+      // A form or a fetch of a simple request from another site: text/plain, no body.
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, origin: FOREIGN, 'content-type': 'text/plain' },
+      });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+      expect(await isActive()).toBe(true);
+    }
+  });
+
+  it('refuses a text/plain body on a JSON route (415), from our own origin too, and changes nothing', async () => {
+    const { cookie } = await ctx.signedInAs(['Admin']);
+    const victim = await ctx.makeUser(['Sales Officer']);
+    const plain = await ctx.request({
+      method: 'POST',
+      url: `/api/users/${victim.id}/deactivate`,
+      cookie,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(plain.statusCode).toBe(415);
+    const code = uniqueCode();
+    const created = await ctx.request({
+      method: 'POST',
+      url: '/api/factories',
+      cookie,
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ name: 'Plain', code, kind: 'plant' }),
+    });
+    expect(created.statusCode).toBe(415);
+    expect(await countCode(code)).toBe(0);
+    const user = await ctx.request({ method: 'GET', url: `/api/users/${victim.id}`, cookie });
+    expect(user.json<{ active: boolean }>().active).toBe(true);
+    // The same action without a body (as the app sends it) goes through.
+    const done = await ctx.request({ method: 'POST', url: `/api/users/${victim.id}/deactivate`, cookie });
+    expect(done.statusCode).toBe(200);
+  });
+
   it('lets a safe GET through whatever its Origin', async () => {
     const { cookie } = await ctx.signedInAs(['Sales Officer']);
     const res = await ctx.request({
