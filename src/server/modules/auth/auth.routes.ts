@@ -44,7 +44,13 @@ const CHALLENGE_PATHS: Record<string, 'totp' | 'backup_code'> = {
   [`${TWO_FACTOR}/verify-backup-code`]: 'backup_code',
 };
 /** better-auth endpoints replaced by ours (/api/me/password, /api/me/profile), so changes are audited. */
-const CLOSED_PATHS = new Set([`${BASE}/change-password`, `${BASE}/update-user`, `${BASE}/change-email`]);
+const CLOSED_PATHS = new Set([
+  `${BASE}/change-password`,
+  `${BASE}/update-user`,
+  `${BASE}/change-email`,
+  // It would tell anyone whether an email has an account (issue 21).
+  `${BASE}/is-username-available`,
+]);
 /** better-auth's two-factor messages in words a person can act on. */
 const TWO_FACTOR_MESSAGES: Record<string, string> = {
   INVALID_CODE: 'The verification code is not correct. Check your authenticator app and try again.',
@@ -55,6 +61,15 @@ const TWO_FACTOR_MESSAGES: Record<string, string> = {
   INVALID_PASSWORD: 'The password is not correct.',
 };
 const betterAuthErrorSchema = z.object({ message: z.string().optional(), code: z.string().optional() });
+
+/** The path with its %-escapes decoded (a closed endpoint however spelled); itself when malformed. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 interface Forwarded {
   status: number;
@@ -300,7 +315,7 @@ export async function authRoutes(
         '/api/auth/sign-out`; `GET /api/auth/get-session`. Sign-in, failed sign-ins, sign-out, the ' +
         'two-factor challenge and its set-up are audited; every endpoint but sign-in sees an idle session ' +
         'as gone. Sign-up, `/update-user`, `/change-password` and `/change-email` are closed (use ' +
-        '`/api/me/*`), as is the username sign-in that `/sign-in/email` goes through. Any other refusal ' +
+        '`/api/me/*`), as are `/is-username-available` and the username sign-in that `/sign-in/email` goes through. Any other refusal ' +
         "keeps better-auth's status and code, in our error shape.",
     },
     handler: async (request, reply) => {
@@ -310,7 +325,8 @@ export async function authRoutes(
       if (path === `${BASE}${BETTER_AUTH_SIGN_IN_PATH}`)
         throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
 
-      if (CLOSED_PATHS.has(path)) throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
+      if (CLOSED_PATHS.has(path) || CLOSED_PATHS.has(decodedPath(path)))
+        throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
 
       // Every other auth endpoint sees an idle session as gone.
       const session = await resolveSession(webHeaders(request));

@@ -357,11 +357,36 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(open).toHaveLength(1);
   });
 
-  it("better-auth's own password and profile endpoints are closed (ours are audited)", async () => {
-    const { cookie } = await ctx.signedInAs(['Admin']);
-    for (const url of ['/api/auth/change-password', '/api/auth/update-user']) {
-      const res = await ctx.request({ method: 'POST', url, cookie, payload: {} });
+  it("better-auth's own password and profile endpoints are closed (ours are audited), however spelled", async () => {
+    const { cookie, email } = await ctx.signedInAs(['Admin']);
+    for (const url of [
+      '/api/auth/change-password',
+      '/api/auth/update-user',
+      '/api/auth/%63hange-password',
+      '/api/auth/update%2Duser',
+    ]) {
+      const res = await ctx.request({
+        method: 'POST',
+        url,
+        cookie,
+        payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-long-password', name: 'Renamed' },
+      });
       expect(res.statusCode, url).toBe(404);
+    }
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).json<{ name: string }>().name).not.toBe(
+      'Renamed',
+    );
+    await ctx.signIn(email);
+  });
+
+  it('does not tell anyone whether an email has an account (is-username-available is closed)', async () => {
+    const { email } = await ctx.signedInAs(['Sales Officer']);
+    for (const url of ['/api/auth/is-username-available', '/api/auth/is-username-%61vailable']) {
+      for (const username of [email, 'nobody-here@example.com']) {
+        const res = await ctx.request({ method: 'POST', url, payload: { username } });
+        expect({ url, username, status: res.statusCode }).toEqual({ url, username, status: 404 });
+        expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `No such endpoint: POST ${url}` } });
+      }
     }
   });
 });
