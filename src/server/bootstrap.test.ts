@@ -87,6 +87,23 @@ describe('ensureInitialAdmin', () => {
   });
 });
 
+describe('ensureInitialAdmin at once', () => {
+  it('creates one Admin when instances start together on an empty database; the others find it', async () => {
+    const empty = await createTestContext();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => ensureInitialAdmin(empty.handle.db, empty.config)),
+      );
+      expect(results.filter((r) => r !== null)).toEqual([
+        { email: DEFAULT_ADMIN_EMAIL, generatedPassword: expect.any(String) as string },
+      ]);
+      expect(await countRows(empty.handle.db, users)).toBe(1);
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
 describe('ensureAuthSecret', () => {
   it('generates a secret once, stores it, and returns the same one every time', async () => {
     const db = generated.handle.db;

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { appSettings } from './db/schema/core';
 import { createUser } from './modules/users/users.service';
-import { countUsers } from './modules/users/users.repository';
+import { countUsers, lockAdminChanges } from './modules/users/users.repository';
 
 const AUTH_SECRET_KEY = 'auth_secret';
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
@@ -28,12 +28,20 @@ export interface InitialAdmin {
   generatedPassword: string | null;
 }
 
-/** With no users at all, creates an Admin from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@localhost with a generated password. */
+/**
+ * With no users at all, creates an Admin from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@localhost with a
+ * generated password. Instances starting together on an empty database take turns (the lock on
+ * changes to who is an Admin): the first creates the Admin, the others find it.
+ */
 export async function ensureInitialAdmin(db: Database, config: Config): Promise<InitialAdmin | null> {
   if ((await countUsers(db)) > 0) return null;
   const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generatedPassword = config.adminPassword ? null : randomBytes(12).toString('base64url');
   const password = config.adminPassword ?? generatedPassword ?? '';
-  await createUser(db, null, { email, name: 'Administrator', password, groups: ['Admin'], factoryId: null });
-  return { email, generatedPassword };
+  return db.transaction(async (tx) => {
+    await lockAdminChanges(tx);
+    if ((await countUsers(tx)) > 0) return null;
+    await createUser(tx, null, { email, name: 'Administrator', password, groups: ['Admin'], factoryId: null });
+    return { email, generatedPassword };
+  });
 }
