@@ -212,12 +212,18 @@ export async function expireAnnouncementRow(db: Executor, id: string, actorId: s
   return row;
 }
 
-/**
- * The database's clock at this statement, which the rules compare with. Not now(), the
- * transaction's start: a transaction that waited for a row's lock would see the expiry another one
- * had just set (its own start) as still to come, and expire the announcement a second time.
- */
+/** The database's clock (the transaction's start): the rules compare with it. */
 export async function databaseNow(db: Executor): Promise<Date> {
+  const [row] = await queryRows<{ now: string | Date }>(db, sql`select now() as now`);
+  return new Date(row?.now ?? Date.now());
+}
+
+/**
+ * The database's clock at this statement. What "already expired" compares with: a transaction that
+ * waited for the row's lock started before the one that expired it, so by its own now() that
+ * expiry (the other's now()) would still be to come, and it would expire the announcement again.
+ */
+export async function statementTime(db: Executor): Promise<Date> {
   const [row] = await queryRows<{ now: string | Date }>(db, sql`select statement_timestamp() as now`);
   return new Date(row?.now ?? Date.now());
 }

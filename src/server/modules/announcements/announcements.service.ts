@@ -32,6 +32,7 @@ import {
   countAnnouncements,
   countMyUnread,
   databaseNow,
+  statementTime,
   expireAnnouncementRow,
   findAnnouncementRow,
   findFactoryStates,
@@ -287,7 +288,7 @@ export async function expireAnnouncement(db: Database, actor: Actor, id: string)
     notFound: NOT_FOUND,
     lock: lockManaged(actor),
     apply: async (tx, current) => {
-      const now = await databaseNow(tx);
+      const now = await statementTime(tx);
       if (current.expiresAt && current.expiresAt.getTime() <= now.getTime()) {
         throw errors.conflict('This announcement has already expired.');
       }

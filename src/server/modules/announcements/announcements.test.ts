@@ -13,7 +13,7 @@ import type { Group } from '../../../common/permissions';
 import { announcementReads, announcements } from '../../db/schema/communication';
 import { startLiveHub } from '../../live/live-hub';
 import { auditRows, countRows } from '../../test/db-assert';
-import { databaseNow } from './announcements.repository';
+import { statementTime } from './announcements.repository';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
@@ -365,10 +365,10 @@ describe('PATCH /api/announcements/:id and POST /:id/expire', () => {
     async () => {
       const a = await create({});
       await ctx.handle.db.transaction(async (tx) => {
-        await databaseNow(tx);
+        await statementTime(tx);
         expect((await expire(a.id)).statusCode).toBe(200);
         const [row] = await tx.select().from(announcements).where(eq(announcements.id, a.id));
-        expect((await databaseNow(tx)).getTime()).toBeGreaterThanOrEqual(row?.expiresAt?.getTime() ?? Infinity);
+        expect((await statementTime(tx)).getTime()).toBeGreaterThanOrEqual(row?.expiresAt?.getTime() ?? Infinity);
       });
     },
   );
