@@ -1,7 +1,8 @@
 /**
  * SIGTERM/SIGINT on a real server process (src/server/main.ts in a child, on an embedded database
  * in a folder): the request in flight finishes and is kept, live streams end, the database is closed
- * cleanly and the process exits 0; a request that never finishes is cut after 10 s.
+ * cleanly and the process exits 0; a request that never finishes is cut after 10 s; a second server
+ * on the same folder is refused.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -84,6 +85,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('stopping the server', (
       const found = await get(again.base, cookieAgain, `/api/stove-ids?q=${code}`);
       expect(((await found.json()) as { items: { code: string }[] }).items.map((i) => i.code)).toContain(code);
     }
+
+    // A second server on the same folder (a second npm start, a restart overlapping the old process)
+    // is refused before it opens the database, naming the process that has it; the first goes on.
+    await expect(startChildServer(built, { dataDir })).rejects.toThrow(
+      `is in use by another process (pid ${again.process.pid}`,
+    );
+    expect((await get(again.base, cookieAgain, '/api/ready')).status).toBe(200);
   }, 120_000);
 
   it('SIGINT: a request that never finishes is cut after 10 s, and the server still exits 0', async () => {
