@@ -297,7 +297,7 @@ export async function authRoutes(
       success: {
         status: 200,
         mediaType: 'application/json',
-        description: "better-auth's answer, without the raw session token.",
+        description: "better-auth's answer, without raw session tokens.",
       },
     },
     schema: {
@@ -312,7 +312,8 @@ export async function authRoutes(
         '`/verify-backup-code` `{ code }` (the sign-in challenge: five wrong codes end it). With a ' +
         'session: `POST /api/auth/two-factor/enable` `{ password }` (then `/verify-totp` with the first ' +
         'code turns it on), `/disable` `{ password }` and `/generate-backup-codes` `{ password }`; `POST ' +
-        '/api/auth/sign-out`; `GET /api/auth/get-session`. Sign-in, failed sign-ins, sign-out, the ' +
+        '/api/auth/sign-out`; `GET /api/auth/get-session` and `/list-sessions` (without the raw session ' +
+        'tokens, which stay in the httpOnly cookie). Sign-in, failed sign-ins, sign-out, the ' +
         'two-factor challenge and its set-up are audited; every endpoint but sign-in sees an idle session ' +
         'as gone. Sign-up, `/update-user`, `/change-password` and `/change-email` are closed (use ' +
         '`/api/me/*`), as are `/is-username-available` and the username sign-in that `/sign-in/email` goes through. Any other refusal ' +
@@ -363,9 +364,26 @@ export async function authRoutes(
             ...auditContext(request),
           });
       }
-      return reply.send(result.text);
+      return reply.send(SESSION_ANSWERS.has(path) ? withoutSessionTokens(result.text) : result.text);
     },
   });
+}
+
+/** Answers that carry sessions: better-auth puts each session's raw token in them. */
+const SESSION_ANSWERS = new Set([`${BASE}/get-session`, `${BASE}/list-sessions`]);
+
+/**
+ * A session answer without the raw session tokens: they live in the httpOnly cookie, out of reach of
+ * page JavaScript (and of a script injected into a page), as sign-in's answer already is.
+ */
+function withoutSessionTokens(text: string): string {
+  const parsed = JSON.parse(text) as unknown;
+  const strip = (session: unknown) => {
+    if (session && typeof session === 'object') delete (session as Record<string, unknown>).token;
+  };
+  if (Array.isArray(parsed)) parsed.forEach(strip);
+  else if (parsed && typeof parsed === 'object') strip((parsed as { session?: unknown }).session);
+  return JSON.stringify(parsed);
 }
 
 function parseCookieHeader(header: string): Map<string, string> {

@@ -75,6 +75,33 @@ describe('sign-in and sign-out', () => {
     expect(me.json<{ user: { id: string } }>().user.id).toBe(user.id);
   });
 
+  it('never hands page JavaScript a raw session token: get-session and list-sessions answer without them', async () => {
+    const user = await ctx.makeUser(['Sales Officer']);
+    const other = await ctx.signIn(user.email);
+    const cookie = await ctx.signIn(user.email);
+    const rawTokens = [other, cookie].map((c) => decodeURIComponent(c.split('=')[1] ?? '').split('.')[0] ?? '');
+    expect(rawTokens.every((t) => t.length >= 16)).toBe(true);
+
+    const session = await ctx.request({ method: 'GET', url: '/api/auth/get-session', cookie });
+    expect(session.statusCode).toBe(200);
+    const got = session.json<{ session: { id: string; userId: string; token?: unknown }; user: { id: string } }>();
+    expect(got.session).toMatchObject({ userId: user.id });
+    expect(got.session.token).toBeUndefined();
+    const sessions = await ctx.request({ method: 'GET', url: '/api/auth/list-sessions', cookie });
+    expect(sessions.statusCode).toBe(200);
+    const listed = sessions.json<{ id: string; token?: unknown }[]>();
+    expect(listed).toHaveLength(2);
+    expect(listed.every((s) => s.token === undefined && typeof s.id === 'string')).toBe(true);
+    for (const token of rawTokens) {
+      expect(session.body).not.toContain(token);
+      expect(sessions.body).not.toContain(token);
+    }
+    // Signed out, get-session still answers null.
+    const none = await ctx.request({ method: 'GET', url: '/api/auth/get-session' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+  });
+
   it('gives the same 401 and message for a wrong password and for an unknown email, and sets no cookie', async () => {
     const user = await ctx.makeUser(['Admin']);
     const wrongPassword = await signIn(user.email, 'not-the-password');
