@@ -5,6 +5,7 @@
  * their reqId and, once the session is known, the userId. pino censors secrets a line might hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieSet, SESSION_COOKIE as SESSION, TWO_FACTOR_COOKIE as TWO_FACTOR } from '../test/cookies';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../test/test-app';
 import { secretOfUri, totpCode } from '../test/totp';
 import { urlForLog } from './logging';
@@ -12,19 +13,6 @@ import { urlForLog } from './logging';
 const NEW_PASSWORD = 'a-brand-new-passphrase-81';
 const WRONG_PASSWORD = 'not-my-passphrase-at-all-37';
 const QUERY_SECRET = 'query-secret-value-5521';
-const SESSION = 'better-auth.session_token';
-const TWO_FACTOR = 'better-auth.two_factor';
-
-type Headers = Record<string, string | string[] | number | undefined>;
-
-/** The `name=value` of a cookie the answer set (with a value: not an expiry). */
-function cookieSet(headers: Headers, name: string): string | null {
-  const value = headers['set-cookie'];
-  const all = value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
-  const found = all.find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
-  return found ? (found.split(';')[0] ?? null) : null;
-}
-
 /** What must never be logged of a cookie: its value as sent and decoded, and the token it signs. */
 function cookieSecrets(cookie: string): string[] {
   const sent = cookie.slice(cookie.indexOf('=') + 1);

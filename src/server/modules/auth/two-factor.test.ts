@@ -7,25 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, twoFactors, users } from '../../db/schema/auth';
 import { auditLog } from '../../db/schema/core';
 import { auditRows } from '../../test/db-assert';
+import { cookieSet, setCookies, SESSION_COOKIE as SESSION, TWO_FACTOR_COOKIE as TWO_FACTOR } from '../../test/cookies';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { base32Decode, secretOfUri, totpCode } from '../../test/totp';
-
-type Headers = Record<string, string | string[] | number | undefined>;
-
-function setCookies(headers: Headers): string[] {
-  const value = headers['set-cookie'];
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value.map(String) : [String(value)];
-}
-
-/** The `name=value` of a cookie the answer set (with a value: not an expiry). */
-function cookieSet(headers: Headers, name: string): string | null {
-  const found = setCookies(headers).find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
-  return found ? (found.split(';')[0] ?? null) : null;
-}
-
-const SESSION = 'better-auth.session_token';
-const TWO_FACTOR = 'better-auth.two_factor';
 
 /** A code for the step before or after the current one still verifies; this one never matches now. */
 function wrongCode(secret: string): string {
