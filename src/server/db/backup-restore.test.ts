@@ -20,14 +20,8 @@ import { loadConfig } from '../config';
 import { DEMO_PASSWORD } from '../demo/accounts';
 import { seedDemoData } from '../demo/seed';
 import { makeStoveIds } from '../test/stove-ids';
-import {
-  PGLITE_TEMPLATE_ENV,
-  POSTGRES_PROJECT_ENV,
-  openEmptyDatabase,
-  openScratchDatabase,
-  openTestDatabase,
-} from '../test/test-database';
-import { openDatabase, queryRows, type DatabaseHandle } from './client';
+import { POSTGRES_PROJECT_ENV, openEmptyDatabase, openScratchDatabase } from '../test/test-database';
+import { queryRows, type DatabaseHandle } from './client';
 import { dumpDatabase } from './dump';
 import { RestoreFailedError, RestoreRefusedError, countUserTables, restoreDump } from './restore';
 
@@ -57,18 +51,8 @@ async function fingerprint(handle: DatabaseHandle): Promise<Record<string, strin
 }
 
 /** The embedded source lives in a folder, as the server's does (its backup copies the folder). */
-async function sourceDatabase(): Promise<DatabaseHandle> {
-  if (serverUrl) return openTestDatabase();
-  const dir = await mkdtemp(join(tmpdir(), 'stove-source-'));
-  const handle = await openDatabase({ dataDir: dir, loadFrom: process.env[PGLITE_TEMPLATE_ENV] });
-  await handle.migrate();
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+function sourceDatabase(): Promise<DatabaseHandle> {
+  return openScratchDatabase(serverUrl, { folderIn: tmpdir() });
 }
 
 /**

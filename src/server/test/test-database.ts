@@ -25,6 +25,17 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
   return openScratchDatabase(process.env.TEST_DATABASE_URL);
 }
 
+/** The handle, whose close also runs cleanup (removes the folder, drops the database). */
+function closingAlso(handle: DatabaseHandle, cleanup: () => Promise<unknown>): DatabaseHandle {
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await cleanup();
+    },
+  };
+}
+
 /** How a scratch PGlite database is opened (the benchmarks pass the server's settings). */
 export interface ScratchPGlite {
   /** PGlite's own 128MB when undefined. */
@@ -50,24 +61,12 @@ export async function openScratchDatabase(
     // Nothing is left to apply to a copy of the migrated template; the check costs one query.
     await handle.migrate();
     if (!pglite.folderIn) return handle;
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
+    return closingAlso(handle, () => rm(dataDir, { recursive: true, force: true }));
   }
   const scratch = await createScratchDatabase(serverUrl);
   const handle = await openDatabase({ url: scratch.url, poolSize: 12 });
   await handle.migrate();
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await scratch.drop();
-    },
-  };
+  return closingAlso(handle, () => scratch.drop());
 }
 
 /**
@@ -81,23 +80,11 @@ export async function openEmptyDatabase(
   if (!serverUrl) {
     const dataDir = await mkdtemp(join(tmpdir(), 'stove-empty-'));
     const handle = await openDatabase({ dataDir, sharedBuffers: pglite.sharedBuffers });
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
+    return closingAlso(handle, () => rm(dataDir, { recursive: true, force: true }));
   }
   const scratch = await createScratchDatabase(serverUrl, 'empty', { empty: true });
   const handle = await openDatabase({ url: scratch.url, poolSize: 4 });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await scratch.drop();
-    },
-  };
+  return closingAlso(handle, () => scratch.drop());
 }
 
 /**
