@@ -326,8 +326,7 @@ export async function authRoutes(
       if (path === `${BASE}${BETTER_AUTH_SIGN_IN_PATH}`)
         throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
 
-      if (CLOSED_PATHS.has(path) || CLOSED_PATHS.has(decodedPath(path)))
-        throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
+      if (CLOSED_PATHS.has(decodedPath(path))) throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
 
       // Every other auth endpoint sees an idle session as gone.
       const session = await resolveSession(webHeaders(request));
