@@ -157,12 +157,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await unlock();
     throw error;
   }
-  client.onStatement = timeStatement;
-  // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
-  const driver = client as unknown as PGlite;
-  const db = drizzlePglite({ client: driver, schema }) as unknown as Database;
-  embedded.set(db, client);
-  statementTimers.set(db, timers);
+  const db = databaseOnThread(client, timers);
   return {
     db,
     kind: 'pglite',
@@ -174,6 +169,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await unlock();
     },
   };
+}
+
+/**
+ * The database over an embedded database's thread, whose statements are timed by timers
+ * (`timeStatements`). A thread serves one such database at a time: the last one made over it gets
+ * its statements' times.
+ */
+export function databaseOnThread(client: PGliteThread, timers = new Set<StatementTimer>()): Database {
+  client.onStatement = (sql, seconds) => {
+    for (const timer of timers) timer(sql, seconds);
+  };
+  // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
+  const driver = client as unknown as PGlite;
+  const db = drizzlePglite({ client: driver, schema }) as unknown as Database;
+  embedded.set(db, client);
+  statementTimers.set(db, timers);
+  return db;
 }
 
 const embedded = new WeakMap<Database, PGliteThread>();

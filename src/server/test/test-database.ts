@@ -9,7 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { databaseOnThread, openDatabase, type DatabaseHandle } from '../db/client';
+import { applyMigrations } from '../db/migrations';
+import { PGliteThread } from '../db/pglite-thread';
 
 /** The file of a migrated PGlite data folder, which an in-memory database starts from. */
 export const PGLITE_TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
@@ -21,8 +23,149 @@ export const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
  */
 export const POSTGRES_PROJECT_ENV = 'TEST_POSTGRES_PROJECT';
 
+/**
+ * A test file's database, as migrated and nothing else. On PGlite under vitest it is this worker's
+ * one database (`leasePGlite`), emptied again, rather than a new one.
+ */
 export function openTestDatabase(): Promise<DatabaseHandle> {
-  return openScratchDatabase(process.env.TEST_DATABASE_URL);
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (!serverUrl && template) return leasePGlite(template);
+  return openScratchDatabase(serverUrl);
+}
+
+/** An in-memory PGlite a worker keeps between test files, with what brings it back to its start. */
+interface KeptPGlite {
+  thread: PGliteThread;
+  /** SQL that empties every table, puts the template's rows back and its sequences where they were. */
+  reset: string;
+  /** `schemaFingerprint` at the start: a file that changed the schema leaves a different one. */
+  fingerprint: string;
+}
+
+/**
+ * The worker's database between two test files (vitest's workers run one file at a time). On
+ * globalThis: vitest evaluates this module again for each file.
+ */
+const kept = globalThis as { keptTestPGlite?: KeptPGlite | undefined };
+
+/**
+ * Starting PGlite from the template takes about a second; emptying its tables about a twentieth.
+ * So a vitest worker keeps its in-memory database between files: each file leases it, reset to the
+ * template, and its close gives it back unless the file changed the schema (a migration, a
+ * restore), when it is closed for good. While one file holds it, another open gets a new one.
+ * After close the lease refuses statements, as a closed database does.
+ */
+async function leasePGlite(template: string): Promise<DatabaseHandle> {
+  let lease = kept.keptTestPGlite;
+  kept.keptTestPGlite = undefined;
+  if (lease) {
+    try {
+      await lease.thread.exec(lease.reset);
+    } catch {
+      await lease.thread.close().catch(() => undefined);
+      lease = undefined;
+    }
+  }
+  lease ??= await keepPGlite(template);
+  const { thread } = lease;
+  let open = true;
+  const closed = () => Promise.reject(new Error('The database is closed.'));
+  // The thread's methods, refused once this lease is closed.
+  const leased = new Proxy(thread, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]): unknown => (open ? (Reflect.apply(value, target, args) as unknown) : closed());
+    },
+  });
+  const db = databaseOnThread(leased);
+  return {
+    db,
+    kind: 'pglite',
+    migrate: (folder) => applyMigrations(db, folder),
+    async close() {
+      if (!open) return;
+      open = false;
+      // After every statement already sent.
+      const fingerprint = await schemaFingerprint(thread).catch(() => null);
+      if (fingerprint === lease.fingerprint && !kept.keptTestPGlite) kept.keptTestPGlite = lease;
+      else await thread.close().catch(() => undefined);
+    },
+  };
+}
+
+async function keepPGlite(template: string): Promise<KeptPGlite> {
+  const thread = await PGliteThread.create('memory://', { loadFrom: template });
+  try {
+    return { thread, reset: await resetStatements(thread), fingerprint: await schemaFingerprint(thread) };
+  } catch (error) {
+    await thread.close();
+    throw error;
+  }
+}
+
+/** Counts and highest ids of the catalogs a change of schema adds to, and the migrations applied. */
+async function schemaFingerprint(thread: PGliteThread): Promise<string> {
+  const { rows } = await thread.query<{ fingerprint: string }>(
+    `select concat_ws(',',
+       (select count(*) from pg_class), (select max(oid)::int8 from pg_class),
+       (select count(*) from pg_attribute), (select count(*) from pg_constraint),
+       (select count(*) from pg_proc), (select max(oid)::int8 from pg_proc),
+       (select count(*) from pg_trigger), (select count(*) from pg_type),
+       (select count(*) from drizzle.__drizzle_migrations)) as fingerprint`,
+  );
+  return rows[0]?.fingerprint ?? '';
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * The reset of a database as it is now (the template), triggers off (the rules that refuse
+ * deleting history guard a factory's data, not a test's): truncate every table of public, insert
+ * the rows it holds now again, and set each sequence back.
+ */
+async function resetStatements(thread: PGliteThread): Promise<string> {
+  const { rows: tables } = await thread.query<{ name: string }>(
+    `select quote_ident(relname) as name from pg_class
+      where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by relname`,
+  );
+  const statements = [
+    'reset all',
+    'select pg_advisory_unlock_all()',
+    'set session_replication_role = replica',
+    `truncate table ${tables.map((t) => `public.${t.name}`).join(', ')} restart identity cascade`,
+  ];
+  for (const { name } of tables) {
+    const { rows } = await thread.query<{ rows: string | null }>(
+      `select json_agg(t)::text as rows from public.${name} t`,
+    );
+    const json = rows[0]?.rows;
+    if (!json) continue;
+    const { rows: columns } = await thread.query<{ name: string }>(
+      `select attname as name from pg_attribute
+        where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+      [`public.${name}`],
+    );
+    const list = columns.map((c) => quoted(c.name)).join(', ');
+    statements.push(
+      `insert into public.${name} (${list}) overriding system value
+         select ${list} from json_populate_recordset(null::public.${name}, ${literal(json)})`,
+    );
+  }
+  statements.push('set session_replication_role = default');
+  const { rows: sequences } = await thread.query<{ name: string; start: string; last: string | null }>(
+    `select quote_ident(sequencename) as name, start_value::text as start, last_value::text as last
+       from pg_sequences where schemaname = 'public'`,
+  );
+  for (const q of sequences)
+    statements.push(
+      q.last === null
+        ? `select setval('public.${q.name}', ${q.start}, false)`
+        : `select setval('public.${q.name}', ${q.last}, true)`,
+    );
+  return statements.join(';\n');
 }
 
 /** The handle, whose close also runs cleanup (removes the folder, drops the database). */
