@@ -96,6 +96,9 @@ export const twoFactors = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Ours: the last TOTP code offered at a sign-in and when, so a code signs in once (issue 21). */
+    lastSignInCode: text('last_sign_in_code'),
+    lastSignInCodeAt: timestamp('last_sign_in_code_at', { withTimezone: true }),
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
 );

@@ -26,7 +26,7 @@ import { webHeaders, webRequest } from '../../http/web-request';
 import { verifyPassword } from '../../auth/password';
 import { countAuditSince, insertAudit } from '../audit/audit.repository';
 import { findSignInState } from '../users/users.repository';
-import { findTwoFactorEnabled } from './auth.repository';
+import { claimSignInCode, findTwoFactorEnabled, releaseSignInCode } from './auth.repository';
 
 const BASE = '/api/auth';
 const SIGN_IN_PATH = `${BASE}/sign-in/email`;
@@ -36,6 +36,9 @@ export const ACCOUNT_DEACTIVATED = 'This account is deactivated. Please contact 
 
 const signInResultSchema = z.object({ user: z.object({ id: z.string(), email: z.string() }) });
 const twoFactorRedirectSchema = z.object({ twoFactorRedirect: z.literal(true) });
+const totpBodySchema = z.object({ code: z.string().min(1).max(20) });
+export const CODE_ALREADY_USED =
+  'This code was already used to sign in. Wait for the next code in your authenticator app and enter that one.';
 
 const TWO_FACTOR = `${BASE}/two-factor`;
 /** The sign-in challenge (and, with a session, the confirmation that turns TOTP on). */
@@ -207,18 +210,26 @@ export async function authRoutes(
   /** The second step of signing in: a code for the user named by the two-factor cookie. */
   async function twoFactorChallenge(request: FastifyRequest, reply: FastifyReply, method: 'totp' | 'backup_code') {
     const challengedUserId = await challengeUserId(request);
+    const failed = (reason: string) =>
+      insertAudit(db, {
+        actorId: challengedUserId,
+        action: ACCOUNT_AUDIT_ACTIONS.mfaChallengeFailed,
+        recordType: 'user',
+        recordId: challengedUserId,
+        after: { method, reason },
+        ...auditContext(request),
+      });
+    // A TOTP code signs in once: one seen (say, over a shoulder) is refused while it still verifies.
+    const parsedCode = totpBodySchema.safeParse(request.body);
+    const code = method === 'totp' && challengedUserId && parsedCode.success ? parsedCode.data.code : null;
+    if (code && challengedUserId && (await claimSignInCode(db, challengedUserId, code)) === 'used') {
+      await failed('CODE_ALREADY_USED');
+      throw new AppError(401, 'CODE_ALREADY_USED', CODE_ALREADY_USED);
+    }
     const result = await forward(request, reply);
     if (result.status >= 400) {
-      if (result.status === 401 || result.status === 400 || result.status === 429) {
-        await insertAudit(db, {
-          actorId: challengedUserId,
-          action: ACCOUNT_AUDIT_ACTIONS.mfaChallengeFailed,
-          recordType: 'user',
-          recordId: challengedUserId,
-          after: { method, reason: asError(result).code },
-          ...auditContext(request),
-        });
-      }
+      if (code && challengedUserId) await releaseSignInCode(db, challengedUserId, code);
+      if (result.status === 401 || result.status === 400 || result.status === 429) await failed(asError(result).code);
       throw failure(result);
     }
     const { body, userId } = withoutToken(result.text);
@@ -286,6 +297,10 @@ export async function authRoutes(
             meaning: 'An unknown email or a wrong password (one message for both).',
           },
           { code: 'INVALID_CODE', meaning: 'A wrong two-factor code.' },
+          {
+            code: 'CODE_ALREADY_USED',
+            meaning: 'A TOTP code that already signed this user in: each code signs in once.',
+          },
           { code: 'INVALID_BACKUP_CODE', meaning: 'A wrong or already used backup code.' },
           { code: 'INVALID_TWO_FACTOR_COOKIE', meaning: 'The sign-in challenge expired: sign in again.' },
           { code: 'UNAUTHORIZED', meaning: 'A two-factor set-up endpoint without a session.' },

@@ -9,6 +9,7 @@ import { auditLog } from '../../db/schema/core';
 import { auditRows } from '../../test/db-assert';
 import { cookieSet, setCookies, SESSION_COOKIE as SESSION, TWO_FACTOR_COOKIE as TWO_FACTOR } from '../../test/cookies';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { CODE_ALREADY_USED } from './auth.routes';
 import { base32Decode, secretOfUri, totpCode } from '../../test/totp';
 
 /** A code for the step before or after the current one still verifies; this one never matches now. */
@@ -339,6 +340,60 @@ describe('two-factor sign-in (TOTP)', () => {
       .where(and(eq(sessions.userId, user.id)));
     // Only the session from before (set-up); none from the blocked challenge.
     expect(open).toHaveLength(1);
+  });
+
+  /** Sends code to the challenge of a new sign-in by the user. */
+  async function signInWithCode(email: string, code: string) {
+    const challenge = cookieSet((await startSignIn(email)).headers, TWO_FACTOR) ?? '';
+    return ctx.request({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      cookie: challenge,
+      payload: { code },
+    });
+  }
+
+  it('a TOTP code signs in once: at a second sign-in it is refused and audited, and the next code signs in', async () => {
+    const user = await userWithTotp();
+    const code = totpCode(user.secret);
+    expect((await signInWithCode(user.email, code)).statusCode).toBe(200);
+
+    const replay = await signInWithCode(user.email, code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ error: { code: 'CODE_ALREADY_USED', message: CODE_ALREADY_USED } });
+    expect(cookieSet(replay.headers, SESSION)).toBeNull();
+    expect(await auditRows(ctx.handle.db, 'mfa_challenge_failed', user.id)).toEqual([
+      expect.objectContaining({ after: { method: 'totp', reason: 'CODE_ALREADY_USED' } }),
+    ]);
+
+    // The next step's code, which better-auth accepts a step early.
+    const next = totpCode(user.secret, Date.now() + 30_000);
+    expect((await signInWithCode(user.email, next)).statusCode).toBe(200);
+  });
+
+  it('two sign-ins racing with one code: one session, the other refused', async () => {
+    const user = await userWithTotp();
+    const code = totpCode(user.secret);
+    const challenges = await Promise.all(
+      [1, 2].map(async () => cookieSet((await startSignIn(user.email)).headers, TWO_FACTOR) ?? ''),
+    );
+    const answers = await Promise.all(
+      challenges.map((challenge) =>
+        ctx.request({ method: 'POST', url: '/api/auth/two-factor/verify-totp', cookie: challenge, payload: { code } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.find((a) => a.statusCode === 401)?.json()).toMatchObject({ error: { code: 'CODE_ALREADY_USED' } });
+  });
+
+  it('a refused code is not used up: the same wrong code is wrong again, not "already used"', async () => {
+    const user = await userWithTotp();
+    const wrong = wrongCode(user.secret);
+    for (let i = 0; i < 2; i++) {
+      const res = await signInWithCode(user.email, wrong);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: { code: 'INVALID_CODE' } });
+    }
   });
 
   it("better-auth's own password and profile endpoints are closed (ours are audited), however spelled", async () => {
