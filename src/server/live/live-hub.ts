@@ -9,13 +9,12 @@
  * are lost. PGlite: a LISTEN on its thread in this process (one process owns the database).
  */
 import pg from 'pg';
-import type { LiveEvent } from '../../common/contracts/live';
 import { embeddedClient, type Database } from '../db/client';
-import { LIVE_CHANNEL } from './publish-live';
+import { LIVE_CHANNEL, type HubEvent } from './publish-live';
 
 export const RECONNECT_BACKOFF_MS = [1000, 2000, 5000, 10_000] as const;
 
-export type LiveSubscriber = (event: LiveEvent) => void;
+export type LiveSubscriber = (event: HubEvent) => void;
 
 export interface LiveHub {
   /** 'notify' when the database listener is connected, 'down' while it reconnects. */
@@ -30,10 +29,10 @@ interface Logger {
   warn(obj: object, msg: string): void;
 }
 
-export function parseLiveEvent(payload: string | undefined): LiveEvent | null {
+export function parseLiveEvent(payload: string | undefined): HubEvent | null {
   if (!payload) return null;
   try {
-    const event = JSON.parse(payload) as LiveEvent;
+    const event = JSON.parse(payload) as HubEvent;
     return typeof event === 'object' && event !== null && typeof event.kind === 'string' ? event : null;
   } catch {
     return null;
@@ -42,7 +41,7 @@ export function parseLiveEvent(payload: string | undefined): LiveEvent | null {
 
 export async function startLiveHub(db: Database, log: Logger): Promise<LiveHub> {
   const subscribers = new Set<LiveSubscriber>();
-  const deliver = (event: LiveEvent) => {
+  const deliver = (event: HubEvent) => {
     for (const subscriber of subscribers) subscriber(event);
   };
   const onPayload = (payload: string | undefined) => {

@@ -2,8 +2,9 @@
  * GET /api/live: the live-update stream of the signed-in user (server-sent events).
  *
  * `ready` opens the stream ({ transport }), `live` carries each LiveEvent that reaches the user,
- * `signed-out` ends it when the session is gone. Every 25 s the stream sends a comment, which keeps
- * proxies from closing it, and checks the session again (deactivated, revoked, idle or a changed
+ * `signed-out` ends it when the session is gone: at once when the user is deactivated or the session
+ * revoked (a SignedOutEvent), else at the next check. Every 25 s the stream sends a comment, which
+ * keeps proxies from closing it, and checks the session again (a sign-out, idleness, a changed
  * factory or groups apply within that time). A client that does not accept text/event-stream gets
  * 406: the address is for EventSource only.
  */
@@ -55,7 +56,8 @@ export async function liveRoutes(
           "touches. Factory-scoped users get only their factory's events and company-wide ones; an " +
           'announcement reaches only its audience. Every 25 s a comment keeps proxies from closing the ' +
           'stream and the session is checked again: `signed-out` ends the stream when the session is gone ' +
-          '(deactivated, revoked or idle), and a changed factory or groups apply from then on.',
+          '(signed out or idle), and a changed factory or groups apply from then on. A deactivated user or ' +
+          'a revoked session gets `signed-out` at once.',
       },
     },
     async (request, reply) => {
@@ -86,7 +88,15 @@ export async function liveRoutes(
         open.delete(end);
         raw.end();
       };
+      const me = actorOf(request);
       const unsubscribe = opts.hub.subscribe((event) => {
+        if (event.kind === 'signed-out') {
+          if (event.userId === me.userId && (event.sessionId ?? me.sessionId) === me.sessionId) {
+            send('signed-out', {});
+            end();
+          }
+          return;
+        }
         if (reachesViewer(event, viewer)) send('live', event);
       });
       const heartbeat = setInterval(() => {

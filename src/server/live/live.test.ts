@@ -8,11 +8,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../common/contracts/live';
 import { buildApp } from '../app';
+import { queryRows } from '../db/client';
 import { makeStoveIds } from '../test/stove-ids';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { reachesViewer } from './live-audience';
 import { startLiveHub } from './live-hub';
-import { publishLive } from './publish-live';
+import { publishLive, type HubEvent } from './publish-live';
 
 describe('reachesViewer', () => {
   const nbo = { groups: ['Factory Manager' as const], factoryId: 'nbo', isGlobal: false };
@@ -261,11 +262,66 @@ describe('GET /api/live', () => {
     }
   });
 
+  it("ends a deactivated user's streams at once, before any later event reaches them", async () => {
+    const admin = await ctx.signedInAs(['Admin']);
+    const user = await ctx.signedInAs(['Sales Officer'], { factoryId: nbo.id });
+    const second = await ctx.signIn(user.email);
+    // The app's own session check runs every 25 s: an end within the test's 3 s is the event's.
+    const streams = [await openStream(baseUrl, user.cookie), await openStream(baseUrl, second)];
+    try {
+      for (const stream of streams) await stream.next((name) => name === 'ready');
+      const off = await ctx.request({
+        method: 'POST',
+        url: `/api/users/${user.id}/deactivate`,
+        cookie: admin.cookie,
+        payload: {},
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      await publishLive(ctx.handle.db, { kind: 'stock', factoryIds: [nbo.id] });
+      for (const stream of streams) {
+        await stream.next((name) => name === 'signed-out');
+        expect(stream.events.map((e) => e.name)).toEqual(['ready', 'signed-out']);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('ends the stream of a revoked session at once, and only that one', async () => {
+    const admin = await ctx.signedInAs(['Admin']);
+    const user = await ctx.signedInAs(['Sales Officer'], { factoryId: nbo.id });
+    const kept = await ctx.signIn(user.email);
+    const revokedStream = await openStream(baseUrl, user.cookie);
+    const keptStream = await openStream(baseUrl, kept);
+    try {
+      await revokedStream.next((name) => name === 'ready');
+      await keptStream.next((name) => name === 'ready');
+      // The cookie's value is the session's token and its signature.
+      const token = decodeURIComponent(user.cookie.slice(user.cookie.indexOf('=') + 1)).split('.')[0] ?? '';
+      const [row] = await queryRows<{ id: string }>(ctx.handle.db, sql`select id from sessions where token = ${token}`);
+      expect(row).toBeDefined();
+      const revoke = await ctx.request({
+        method: 'DELETE',
+        url: `/api/users/${user.id}/sessions/${row?.id}`,
+        cookie: admin.cookie,
+      });
+      expect(revoke.statusCode, revoke.body).toBeLessThan(300);
+      await revokedStream.next((name) => name === 'signed-out');
+      await publishLive(ctx.handle.db, { kind: 'stock', factoryIds: [nbo.id] });
+      await keptStream.next(isLive('stock'));
+      expect(keptStream.events.map((e) => e.name)).not.toContain('signed-out');
+      expect(revokedStream.events.map((e) => e.name)).toEqual(['ready', 'signed-out']);
+    } finally {
+      revokedStream.close();
+      keptStream.close();
+    }
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)(
     'reconnects a lost database listener and asks every page to resync (PostgreSQL)',
     async () => {
       const hub = await startLiveHub(ctx.handle.db, { warn: () => undefined });
-      const received: LiveEvent[] = [];
+      const received: HubEvent[] = [];
       hub.subscribe((event) => received.push(event));
       try {
         expect(hub.state).toBe('notify');

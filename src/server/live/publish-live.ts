@@ -9,6 +9,21 @@ import type { Executor } from '../db/client';
 
 export const LIVE_CHANNEL = 'live_events';
 
-export async function publishLive(db: Executor, event: LiveEvent): Promise<void> {
+/**
+ * Server-only, never sent to a page as a `live` event: the user's streams (or one session's) end at
+ * once with `signed-out` (a deactivation, a revoked session), on every instance. Published in the
+ * transaction that signs them out, so an event committed after it never reaches them.
+ */
+export interface SignedOutEvent {
+  kind: 'signed-out';
+  userId: string;
+  /** Only this session's streams; all the user's when absent. */
+  sessionId?: string;
+}
+
+/** What travels on the live channel: a page's LiveEvent, or a SignedOutEvent for the streams. */
+export type HubEvent = LiveEvent | SignedOutEvent;
+
+export async function publishLive(db: Executor, event: HubEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
 }

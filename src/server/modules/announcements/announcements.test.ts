@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, MyAnnouncements } from '../../../common/contracts/announcements';
-import type { LiveEvent } from '../../../common/contracts/live';
+import type { HubEvent } from '../../live/publish-live';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { Group } from '../../../common/permissions';
 import { announcementReads, announcements } from '../../db/schema/communication';
@@ -82,7 +82,7 @@ async function stored(values: Partial<typeof announcements.$inferInsert>): Promi
 describe('POST /api/announcements', () => {
   it('creates an announcement for everyone, published now: 201, audited, told to live pages', async () => {
     const hub = await startLiveHub(ctx.handle.db, { warn: () => undefined });
-    const events: LiveEvent[] = [];
+    const events: HubEvent[] = [];
     hub.subscribe((event) => events.push(event));
     try {
       const before = Date.now();
@@ -271,7 +271,7 @@ describe('PATCH /api/announcements/:id and POST /:id/expire', () => {
   it('edits any field, audited with before and after, and tells live pages', async () => {
     const a = await create({ audienceGroups: ['Sales Officer'] });
     const hub = await startLiveHub(ctx.handle.db, { warn: () => undefined });
-    const events: LiveEvent[] = [];
+    const events: HubEvent[] = [];
     hub.subscribe((event) => events.push(event));
     try {
       const expiresAt = at(24 * HOUR);

@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent, CalendarEventList } from '../../../common/contracts/calendar';
-import type { LiveEvent } from '../../../common/contracts/live';
 import { calendarEvents } from '../../db/schema/communication';
 import { startLiveHub } from '../../live/live-hub';
+import type { HubEvent } from '../../live/publish-live';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -482,7 +482,7 @@ describe('GET /api/calendar/upcoming', () => {
 describe('live updates', () => {
   it('tells open pages of every change, with the factories it touches', async () => {
     const hub = await startLiveHub(ctx.handle.db, { warn: () => undefined });
-    const heard: LiveEvent[] = [];
+    const heard: HubEvent[] = [];
     const stop = hub.subscribe((event) => heard.push(event));
     try {
       const event = await create(timed('2031-08-01T09:00:00Z', 1, { factoryId: nbo.id }));

@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
+import { publishLive } from '../../live/publish-live';
 import { assertActiveChanges, changeAudited } from '../audit/audited-change';
 import { findFactoryById } from '../factories/factories.repository';
 import {
@@ -265,6 +266,7 @@ export function setUserActive(db: Database, actor: Actor, id: string, active: bo
       if (!active) {
         await deleteUserSessions(tx, id);
         await endUserActivitySessions(tx, id, new Date());
+        await publishLive(tx, { kind: 'signed-out', userId: id });
       }
     },
   );
@@ -291,6 +293,7 @@ export async function revokeUserSession(db: Database, actor: Actor, id: string, 
     const removed = await deleteUserSession(tx, id, sessionId);
     if (!removed) throw errors.notFound('This user has no such session (it may have ended already).');
     await endUserActivitySessions(tx, id, new Date(), sessionId);
+    await publishLive(tx, { kind: 'signed-out', userId: id, sessionId: removed.id });
     await insertAudit(tx, {
       actorId: actor.userId,
       action: 'revoke_session',
