@@ -262,30 +262,36 @@ describe('GET /api/live', () => {
     }
   });
 
-  it("ends a deactivated user's streams at once, before any later event reaches them", async () => {
-    const admin = await ctx.signedInAs(['Admin']);
-    const user = await ctx.signedInAs(['Sales Officer'], { factoryId: nbo.id });
-    const second = await ctx.signIn(user.email);
-    // The app's own session check runs every 25 s: an end within the test's 3 s is the event's.
-    const streams = [await openStream(baseUrl, user.cookie), await openStream(baseUrl, second)];
-    try {
-      for (const stream of streams) await stream.next((name) => name === 'ready');
-      const off = await ctx.request({
-        method: 'POST',
-        url: `/api/users/${user.id}/deactivate`,
-        cookie: admin.cookie,
-        payload: {},
-      });
-      expect(off.statusCode, off.body).toBe(200);
-      await publishLive(ctx.handle.db, { kind: 'stock', factoryIds: [nbo.id] });
-      for (const stream of streams) {
-        await stream.next((name) => name === 'signed-out');
-        expect(stream.events.map((e) => e.name)).toEqual(['ready', 'signed-out']);
+  it.each([
+    ['deactivated', 'deactivate', {}],
+    ['given a new password by an Admin', 'password', { password: 'a-brand-new-password' }],
+  ])(
+    "ends a user's streams at once when they are %s, before any later event reaches them",
+    async (_, action, payload) => {
+      const admin = await ctx.signedInAs(['Admin']);
+      const user = await ctx.signedInAs(['Sales Officer'], { factoryId: nbo.id });
+      const second = await ctx.signIn(user.email);
+      // The app's own session check runs every 25 s: an end within the test's 3 s is the event's.
+      const streams = [await openStream(baseUrl, user.cookie), await openStream(baseUrl, second)];
+      try {
+        for (const stream of streams) await stream.next((name) => name === 'ready');
+        const off = await ctx.request({
+          method: 'POST',
+          url: `/api/users/${user.id}/${action}`,
+          cookie: admin.cookie,
+          payload,
+        });
+        expect(off.statusCode, off.body).toBeLessThan(300);
+        await publishLive(ctx.handle.db, { kind: 'stock', factoryIds: [nbo.id] });
+        for (const stream of streams) {
+          await stream.next((name) => name === 'signed-out');
+          expect(stream.events.map((e) => e.name)).toEqual(['ready', 'signed-out']);
+        }
+      } finally {
+        for (const stream of streams) stream.close();
       }
-    } finally {
-      for (const stream of streams) stream.close();
-    }
-  });
+    },
+  );
 
   it('ends the stream of a revoked session at once, and only that one', async () => {
     const admin = await ctx.signedInAs(['Admin']);

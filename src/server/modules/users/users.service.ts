@@ -228,14 +228,24 @@ export function updateUser(db: Database, actor: Actor, id: string, input: Update
   });
 }
 
+/**
+ * Ends every session of the user: the sessions, their activity records, and at once their open live
+ * streams (on every instance, after this transaction commits). Returns how many sessions ended.
+ */
+async function signOutEverywhere(tx: Executor, id: string): Promise<number> {
+  const ended = await deleteUserSessions(tx, id);
+  await endUserActivitySessions(tx, id, new Date());
+  await publishLive(tx, { kind: 'signed-out', userId: id });
+  return ended;
+}
+
 /** A new password for the user (argon2id); every session of theirs ends. */
 export async function setUserPassword(db: Database, actor: Actor, id: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await lockUserProfile(tx, id))) throw errors.notFound('No user with this id.');
     await setCredentialPassword(tx, id, passwordHash);
-    const sessionsRevoked = await deleteUserSessions(tx, id);
-    await endUserActivitySessions(tx, id, new Date());
+    const sessionsRevoked = await signOutEverywhere(tx, id);
     await updateUserProfile(tx, id, { updatedBy: actor.userId });
     await insertAudit(tx, {
       actorId: actor.userId,
@@ -263,11 +273,7 @@ export function setUserActive(db: Database, actor: Actor, id: string, active: bo
         if (await isLastActiveAdmin(tx, current)) throw errors.conflict(LAST_ADMIN);
       }
       await updateUserProfile(tx, id, { active, updatedBy: actor.userId });
-      if (!active) {
-        await deleteUserSessions(tx, id);
-        await endUserActivitySessions(tx, id, new Date());
-        await publishLive(tx, { kind: 'signed-out', userId: id });
-      }
+      if (!active) await signOutEverywhere(tx, id);
     },
   );
 }
