@@ -106,16 +106,20 @@ const AnyQueryClient = pg.Client as unknown as new (config?: string | pg.ClientC
   query(...args: unknown[]): unknown;
 };
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const timers = new Set<StatementTimer>();
-  const timeStatement: StatementTimer = (sql, seconds) => {
+/** One timer that runs every timer of the set (as it is when a statement ends). */
+function allOf(timers: Set<StatementTimer>): StatementTimer {
+  return (sql, seconds) => {
     for (const timer of timers) timer(sql, seconds);
   };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const timers = new Set<StatementTimer>();
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      Client: timedClient(timeStatement),
+      Client: timedClient(allOf(timers)),
     });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
@@ -177,9 +181,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * its statements' times.
  */
 export function databaseOnThread(client: PGliteThread, timers = new Set<StatementTimer>()): Database {
-  client.onStatement = (sql, seconds) => {
-    for (const timer of timers) timer(sql, seconds);
-  };
+  client.onStatement = allOf(timers);
   // drizzle's PGlite driver calls query and transaction, which the thread offers as PGlite does.
   const driver = client as unknown as PGlite;
   const db = drizzlePglite({ client: driver, schema }) as unknown as Database;

@@ -61,7 +61,8 @@ export async function liveRoutes(
       },
     },
     async (request, reply) => {
-      let viewer = viewerOf(actorOf(request));
+      const me = actorOf(request);
+      let viewer = viewerOf(me);
       if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
         throw new AppError(
           406,
@@ -88,10 +89,9 @@ export async function liveRoutes(
         open.delete(end);
         raw.end();
       };
-      const me = actorOf(request);
       const unsubscribe = opts.hub.subscribe((event) => {
         if (event.kind === 'signed-out') {
-          if (event.userId === me.userId && (event.sessionId ?? me.sessionId) === me.sessionId) {
+          if (event.userId === me.userId && (!event.sessionId || event.sessionId === me.sessionId)) {
             send('signed-out', {});
             end();
           }

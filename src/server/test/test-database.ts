@@ -50,7 +50,7 @@ interface KeptPGlite {
 const kept = globalThis as { keptTestPGlite?: KeptPGlite | undefined };
 
 /**
- * Starting PGlite from the template takes about a second; emptying its tables about a twentieth.
+ * Starting PGlite from the template takes about a second; emptying its tables about a tenth.
  * So a vitest worker keeps its in-memory database between files: each file leases it, reset to the
  * template, and its close gives it back unless the file changed the schema (a migration, a
  * restore), when it is closed for good. While one file holds it, another open gets a new one.

@@ -37,6 +37,12 @@ export const ACCOUNT_DEACTIVATED = 'This account is deactivated. Please contact 
 const signInResultSchema = z.object({ user: z.object({ id: z.string(), email: z.string() }) });
 const twoFactorRedirectSchema = z.object({ twoFactorRedirect: z.literal(true) });
 const totpBodySchema = z.object({ code: z.string().min(1).max(20) });
+/** The TOTP code a sign-in challenge offers for the user; null when the body has none (better-auth refuses it). */
+function totpClaim(userId: string, body: unknown): { userId: string; code: string } | null {
+  const parsed = totpBodySchema.safeParse(body);
+  return parsed.success ? { userId, code: parsed.data.code } : null;
+}
+
 export const CODE_ALREADY_USED =
   'This code was already used to sign in. Wait for the next code in your authenticator app and enter that one.';
 
@@ -220,15 +226,14 @@ export async function authRoutes(
         ...auditContext(request),
       });
     // A TOTP code signs in once: one seen (say, over a shoulder) is refused while it still verifies.
-    const parsedCode = totpBodySchema.safeParse(request.body);
-    const code = method === 'totp' && challengedUserId && parsedCode.success ? parsedCode.data.code : null;
-    if (code && challengedUserId && (await claimSignInCode(db, challengedUserId, code)) === 'used') {
+    const claim = method === 'totp' && challengedUserId ? totpClaim(challengedUserId, request.body) : null;
+    if (claim && (await claimSignInCode(db, claim.userId, claim.code)) === 'used') {
       await failed('CODE_ALREADY_USED');
       throw new AppError(401, 'CODE_ALREADY_USED', CODE_ALREADY_USED);
     }
     const result = await forward(request, reply);
     if (result.status >= 400) {
-      if (code && challengedUserId) await releaseSignInCode(db, challengedUserId, code);
+      if (claim) await releaseSignInCode(db, claim.userId, claim.code);
       if (result.status === 401 || result.status === 400 || result.status === 429) await failed(asError(result).code);
       throw failure(result);
     }

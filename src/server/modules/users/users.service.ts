@@ -14,8 +14,8 @@ import { hashPassword } from '../../auth/password';
 import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
-import { insertAudit } from '../audit/audit.repository';
 import { publishLive } from '../../live/publish-live';
+import { insertAudit } from '../audit/audit.repository';
 import { assertActiveChanges, changeAudited } from '../audit/audited-change';
 import { findFactoryById } from '../factories/factories.repository';
 import {
