@@ -45,12 +45,15 @@ describe.runIf(Boolean(serverUrl))('scheduled backups with two servers on one da
 
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
-      const { rows } = await client
-        .query<{ fileName: string; status: string; at: number }>(
+      let rows: { fileName: string; status: string; at: number }[];
+      try {
+        ({ rows } = await client.query<{ fileName: string; status: string; at: number }>(
           `select file_name as "fileName", status, extract(epoch from started_at)::float8 * 1000 as at
              from backup_runs where trigger = 'scheduled' order by started_at`,
-        )
-        .finally(() => client.end());
+        ));
+      } finally {
+        await client.end();
+      }
       const made = rows.filter((r) => r.status === 'succeeded');
       expect(made.length).toBeGreaterThanOrEqual(2);
       // One a time: never two within one interval (each claimed by one server).

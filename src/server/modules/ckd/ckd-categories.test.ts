@@ -237,8 +237,8 @@ describe('edit', () => {
       steelUsage: [{ steelCategoryId: rod.id, quantityPerKit: 1.25 }],
     });
     const [audit] = await auditRows(ctx.handle.db, 'update', category.id);
-    expect((audit?.before as CkdCategory).steelUsage).toHaveLength(2);
-    expect((audit?.after as CkdCategory).steelUsage).toHaveLength(1);
+    expect((audit?.before as CkdCategory | undefined)?.steelUsage).toHaveLength(2);
+    expect((audit?.after as CkdCategory | undefined)?.steelUsage).toHaveLength(1);
 
     // Fields only: the usage stays.
     const renamed = await send('PATCH', `/api/ckd/categories/${category.id}`, { stoveModel: 'Jiko Poa II' }, admin);

@@ -184,7 +184,7 @@ export function DataTable<T>({
   const columnsById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
 
   // TanStack Table keeps a mutable instance: the React Compiler skips this component (known, intended).
-  // eslint-disable-next-line react-hooks/incompatible-library
+  // oxlint-disable-next-line react/incompatible-library
   const table = useReactTable({
     data: items,
     columns: tableColumns,

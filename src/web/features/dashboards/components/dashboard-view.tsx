@@ -57,7 +57,7 @@ export function DashboardView({
         <>
           <DashboardTrends dashboard={dashboard} />
           <div className="grid gap-4 xl:grid-cols-2">
-            <PendingTransfersList dashboard={dashboard} links={links} now={new Date()} />
+            <PendingTransfersList dashboard={dashboard} links={links} now={new Date(query.dataUpdatedAt)} />
             <KitStockTable dashboard={dashboard} links={links} />
           </div>
           <div className="grid gap-4 xl:grid-cols-2">
