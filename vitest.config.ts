@@ -7,6 +7,12 @@ const SERVER_TESTS = ['src/server/**/*.test.ts'];
 /** Reads the deployment files, not a database: once per run, in the unit project. */
 const DEPLOY_TEST = 'src/server/deploy-files.test.ts';
 const NOT_API_TESTS = [...configDefaults.exclude, DEPLOY_TEST];
+/**
+ * API tests whose engine is not the point: what the demo data holds, how backups are kept and
+ * scheduled. Their SQL is the same on both engines (each endpoint's API tests run on both), so they
+ * run once per run: in the PostgreSQL project when it runs (faster there), else on PGlite.
+ */
+const ONCE_PER_RUN = ['src/server/demo/**', 'src/server/modules/backups/backups-runs.test.ts'];
 
 /**
  * `npm run test:unit` runs, in one run: the unit tests of src/common and src/web, the API tests of
@@ -41,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'api: PGlite',
           include: SERVER_TESTS,
-          exclude: NOT_API_TESTS,
+          exclude: process.env.TEST_DATABASE_URL ? [...NOT_API_TESTS, ...ONCE_PER_RUN] : NOT_API_TESTS,
           isolate: false,
           // POSTGRES_PROJECT_ENV of src/server/test/test-database.ts.
           env: { TEST_DATABASE_URL: '', TEST_POSTGRES_PROJECT: process.env.TEST_DATABASE_URL ? '1' : '' },
