@@ -37,6 +37,20 @@ export async function countAuditSince(db: Executor, action: string, recordId: st
   return row?.n ?? 0;
 }
 
+/** How many `action` rows came from the client address `ipAddress` since `since`. */
+export async function countAuditFromAddressSince(
+  db: Executor,
+  action: string,
+  ipAddress: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), gte(auditLog.at, since), eq(auditLog.ipAddress, ipAddress)));
+  return row?.n ?? 0;
+}
+
 /** Many audit rows in one statement (imports), in chunks that stay under the parameter limit. */
 export async function insertAudits(db: Executor, entries: AuditEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += 1000) {

@@ -24,13 +24,18 @@ import type { Database } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import { webHeaders, webRequest } from '../../http/web-request';
 import { verifyPassword } from '../../auth/password';
-import { countAuditSince, insertAudit } from '../audit/audit.repository';
+import { countAuditFromAddressSince, countAuditSince, insertAudit } from '../audit/audit.repository';
 import { findSignInState } from '../users/users.repository';
 import { claimSignInCode, findTwoFactorEnabled, releaseSignInCode } from './auth.repository';
 
 const BASE = '/api/auth';
 const SIGN_IN_PATH = `${BASE}/sign-in/email`;
 const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * The window of the per-address limit, which counts failed sign-ins only: a factory's shift behind
+ * one router signs in at once, each with the right password, and none of them is refused.
+ */
+const ADDRESS_FAILURES_WINDOW_MS = 60 * 1000;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'This account is deactivated. Please contact your administrator.';
 
@@ -137,6 +142,13 @@ export async function authRoutes(
     }
     if (!SIGN_IN_EMAIL_PATTERN.test(email) || email.length > 254) {
       throw errors.validation('Enter a valid email address.', { email: ['Enter a valid email address.'] });
+    }
+    const fromAddress = new Date(Date.now() - ADDRESS_FAILURES_WINDOW_MS);
+    if (
+      (await countAuditFromAddressSince(db, 'sign_in_failed', request.ip, fromAddress)) >=
+      config.signInRateLimitPerMinute
+    ) {
+      throw errors.rateLimited('Too many sign-in attempts from this address. Please wait a minute and try again.');
     }
     const since = new Date(Date.now() - FAILED_SIGN_IN_WINDOW_MS);
     if ((await countAuditSince(db, 'sign_in_failed', email, since)) >= config.signInFailuresPerEmail) {
@@ -312,7 +324,7 @@ export async function authRoutes(
         ],
         403: { code: 'ACCOUNT_DEACTIVATED', meaning: 'Sign-in to a deactivated account with its right password.' },
         404: 'A closed endpoint: `/update-user`, `/change-password`, `/change-email` or `/sign-in/username`.',
-        429: 'Too many sign-in attempts from this address (`SIGN_IN_RATE_LIMIT_PER_MINUTE`, 10 a minute by default), too many failed sign-ins for this account (`SIGN_IN_FAILURES_PER_EMAIL`, 5 in 15 minutes by default), or too many requests.',
+        429: 'Too many failed sign-ins from this address (`SIGN_IN_RATE_LIMIT_PER_MINUTE`, 10 a minute by default; sign-ins with the right password are not counted), too many failed sign-ins for this account (`SIGN_IN_FAILURES_PER_EMAIL`, 5 in 15 minutes by default), or too many requests.',
       },
       success: {
         status: 200,
