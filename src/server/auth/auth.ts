@@ -22,6 +22,9 @@ export const CLIENT_IP_HEADER = 'x-client-ip';
 /** The name authenticator apps show next to the account. */
 export const TWO_FACTOR_ISSUER = 'Stove Back Office';
 
+/** Requests per client address and path: a flood is refused, no person's work is. */
+const FLOOD_CAP = { window: 60, max: 300 };
+
 export function createAuth(db: Database, config: Config, secret: string) {
   return betterAuth({
     appName: 'Stove Back Office',
@@ -57,16 +60,15 @@ export function createAuth(db: Database, config: Config, secret: string) {
     rateLimit: {
       enabled: true,
       storage: 'database',
-      window: 60,
-      max: 300,
+      ...FLOOD_CAP,
       customRules: {
-        // Sign-in by password: our route limits the failed attempts per address (auth.routes.ts), not
-        // every attempt, so a shift signing in behind one router is not refused. Here only a flood is
-        // capped, at the default rule's rate (better-auth's own for /sign-in/* is 3 in 10 s).
-        [BETTER_AUTH_SIGN_IN_PATH]: { window: 60, max: 300 },
-        // The plugin's own rule (3 per 10 s) is too tight for a person mistyping a code; failed codes
-        // are also capped per challenge (5) and per account (10, then a 15-minute lock) by the plugin.
-        '/two-factor/*': { window: 60, max: config.signInRateLimitPerMinute },
+        // Sign-in by password and by two-factor code: our routes limit the failed attempts per address
+        // (SIGN_IN_RATE_LIMIT_PER_MINUTE, auth.routes.ts), not every attempt, so a shift signing in
+        // behind one router is not refused. better-auth's own rules for these paths (3 in 10 s) give
+        // way to the flood cap; failed codes are also capped per challenge (5) and per account (10,
+        // then a 15-minute lock) by the two-factor plugin.
+        [BETTER_AUTH_SIGN_IN_PATH]: FLOOD_CAP,
+        '/two-factor/*': FLOOD_CAP,
       },
     },
     trustedOrigins: (request) => {

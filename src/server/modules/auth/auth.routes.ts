@@ -36,6 +36,8 @@ const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
  * one router signs in at once, each with the right password, and none of them is refused.
  */
 const ADDRESS_FAILURES_WINDOW_MS = 60 * 1000;
+/** The audited failures the per-address limit counts: wrong passwords and wrong two-factor codes. */
+const SIGN_IN_FAILURES = ['sign_in_failed', ACCOUNT_AUDIT_ACTIONS.mfaChallengeFailed];
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'This account is deactivated. Please contact your administrator.';
 
@@ -128,6 +130,30 @@ export async function authRoutes(
     return { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? null };
   }
 
+  const addressLimited = () =>
+    errors.rateLimited('Too many sign-in attempts from this address. Please wait a minute and try again.');
+
+  /**
+   * Refuses (429) an address with SIGN_IN_RATE_LIMIT_PER_MINUTE failed sign-ins in the last minute,
+   * a wrong password or a wrong two-factor code alike; sign-ins that succeeded are not counted.
+   */
+  async function refuseFailingAddress(request: FastifyRequest): Promise<void> {
+    const since = new Date(Date.now() - ADDRESS_FAILURES_WINDOW_MS);
+    const failures = await countAuditFromAddressSince(db, SIGN_IN_FAILURES, request.ip, since);
+    if (failures >= config.signInRateLimitPerMinute) throw addressLimited();
+  }
+
+  /** A wrong password (or a deactivated account's), audited against the email. */
+  function signInFailed(request: FastifyRequest, email: string) {
+    return insertAudit(db, {
+      actorId: null,
+      action: 'sign_in_failed',
+      recordType: 'sign_in',
+      recordId: email,
+      ...auditContext(request),
+    });
+  }
+
   async function signIn(request: FastifyRequest, reply: FastifyReply) {
     const raw =
       typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
@@ -143,13 +169,7 @@ export async function authRoutes(
     if (!SIGN_IN_EMAIL_PATTERN.test(email) || email.length > 254) {
       throw errors.validation('Enter a valid email address.', { email: ['Enter a valid email address.'] });
     }
-    const fromAddress = new Date(Date.now() - ADDRESS_FAILURES_WINDOW_MS);
-    if (
-      (await countAuditFromAddressSince(db, 'sign_in_failed', request.ip, fromAddress)) >=
-      config.signInRateLimitPerMinute
-    ) {
-      throw errors.rateLimited('Too many sign-in attempts from this address. Please wait a minute and try again.');
-    }
+    await refuseFailingAddress(request);
     const since = new Date(Date.now() - FAILED_SIGN_IN_WINDOW_MS);
     if ((await countAuditSince(db, 'sign_in_failed', email, since)) >= config.signInFailuresPerEmail) {
       throw errors.rateLimited(
@@ -162,13 +182,7 @@ export async function authRoutes(
     if (state && !state.active) {
       const known = state.passwordHash ? await verifyPassword({ hash: state.passwordHash, password }) : false;
       if (known) throw new AppError(403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
-      await insertAudit(db, {
-        actorId: null,
-        action: 'sign_in_failed',
-        recordType: 'sign_in',
-        recordId: email,
-        ...auditContext(request),
-      });
+      await signInFailed(request, email);
       throw new AppError(401, 'INVALID_EMAIL_OR_PASSWORD', INVALID_CREDENTIALS);
     }
 
@@ -176,17 +190,9 @@ export async function authRoutes(
       path: `${BASE}${BETTER_AUTH_SIGN_IN_PATH}`,
       body: { username: email, password, rememberMe },
     });
-    if (result.status === 429) {
-      throw errors.rateLimited('Too many sign-in attempts from this address. Please wait a minute and try again.');
-    }
+    if (result.status === 429) throw addressLimited();
     if (result.status === 401) {
-      await insertAudit(db, {
-        actorId: null,
-        action: 'sign_in_failed',
-        recordType: 'sign_in',
-        recordId: email,
-        ...auditContext(request),
-      });
+      await signInFailed(request, email);
       throw new AppError(401, 'INVALID_EMAIL_OR_PASSWORD', INVALID_CREDENTIALS);
     }
     if (result.status !== 200) throw asError(result);
@@ -227,6 +233,7 @@ export async function authRoutes(
 
   /** The second step of signing in: a code for the user named by the two-factor cookie. */
   async function twoFactorChallenge(request: FastifyRequest, reply: FastifyReply, method: 'totp' | 'backup_code') {
+    await refuseFailingAddress(request);
     const challengedUserId = await challengeUserId(request);
     const failed = (reason: string) =>
       insertAudit(db, {
@@ -324,7 +331,7 @@ export async function authRoutes(
         ],
         403: { code: 'ACCOUNT_DEACTIVATED', meaning: 'Sign-in to a deactivated account with its right password.' },
         404: 'A closed endpoint: `/update-user`, `/change-password`, `/change-email` or `/sign-in/username`.',
-        429: 'Too many failed sign-ins from this address (`SIGN_IN_RATE_LIMIT_PER_MINUTE`, 10 a minute by default; sign-ins with the right password are not counted), too many failed sign-ins for this account (`SIGN_IN_FAILURES_PER_EMAIL`, 5 in 15 minutes by default), or too many requests.',
+        429: 'Too many failed sign-ins from this address (`SIGN_IN_RATE_LIMIT_PER_MINUTE`, 10 a minute by default, wrong passwords and wrong two-factor codes alike; sign-ins that succeeded are not counted), too many failed sign-ins for this account (`SIGN_IN_FAILURES_PER_EMAIL`, 5 in 15 minutes by default), or too many requests.',
       },
       success: {
         status: 200,

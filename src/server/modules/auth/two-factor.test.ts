@@ -22,6 +22,29 @@ function wrongCode(secret: string): string {
   }
 }
 
+/** A signed-in user who has turned TOTP on: their secret, backup codes and cookie. */
+async function totpUser(ctx: TestContext) {
+  const { cookie: firstCookie, id, email } = await ctx.signedInAs(['Sales Officer']);
+  const enable = await ctx.request({
+    method: 'POST',
+    url: '/api/auth/two-factor/enable',
+    cookie: firstCookie,
+    payload: { password: TEST_PASSWORD },
+  });
+  expect(enable.statusCode, enable.body).toBe(200);
+  const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();
+  const secret = secretOfUri(totpURI);
+  const confirm = await ctx.request({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    cookie: firstCookie,
+    payload: { code: totpCode(secret) },
+  });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const cookie = cookieSet(confirm.headers, SESSION) ?? firstCookie;
+  return { id, email, secret, backupCodes, totpURI, cookie };
+}
+
 describe('two-factor sign-in (TOTP)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -31,28 +54,7 @@ describe('two-factor sign-in (TOTP)', () => {
     await ctx.close();
   });
 
-  /** A signed-in user who has turned TOTP on: their secret, backup codes and cookie. */
-  async function userWithTotp() {
-    const { cookie: firstCookie, id, email } = await ctx.signedInAs(['Sales Officer']);
-    const enable = await ctx.request({
-      method: 'POST',
-      url: '/api/auth/two-factor/enable',
-      cookie: firstCookie,
-      payload: { password: TEST_PASSWORD },
-    });
-    expect(enable.statusCode, enable.body).toBe(200);
-    const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();
-    const secret = secretOfUri(totpURI);
-    const confirm = await ctx.request({
-      method: 'POST',
-      url: '/api/auth/two-factor/verify-totp',
-      cookie: firstCookie,
-      payload: { code: totpCode(secret) },
-    });
-    expect(confirm.statusCode, confirm.body).toBe(200);
-    const cookie = cookieSet(confirm.headers, SESSION) ?? firstCookie;
-    return { id, email, secret, backupCodes, totpURI, cookie };
-  }
+  const userWithTotp = () => totpUser(ctx);
 
   async function startSignIn(email: string) {
     const res = await ctx.request({
@@ -427,5 +429,72 @@ describe('two-factor sign-in (TOTP)', () => {
         expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `No such endpoint: POST ${url}` } });
       }
     }
+  });
+});
+
+describe('the per-address limit counts wrong codes, not sign-ins', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ SIGN_IN_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const from = (remoteAddress: string, url: string, payload: object, cookie?: string) =>
+    ctx.request({ method: 'POST', url, payload, cookie, remoteAddress });
+
+  it('a shift with two-factor sign-in behind one router all get in', async () => {
+    const shift = [];
+    for (let i = 0; i < 5; i++) shift.push(await totpUser(ctx));
+    for (const person of shift) {
+      const signedIn = await from('10.0.5.1', '/api/auth/sign-in/email', {
+        email: person.email,
+        password: TEST_PASSWORD,
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const challenge = cookieSet(signedIn.headers, TWO_FACTOR) ?? '';
+      const code = await from(
+        '10.0.5.1',
+        '/api/auth/two-factor/verify-totp',
+        { code: totpCode(person.secret) },
+        challenge,
+      );
+      expect(code.statusCode, code.body).toBe(200);
+    }
+  });
+
+  it('after SIGN_IN_RATE_LIMIT_PER_MINUTE wrong codes from an address, it is refused with 429, the right password too', async () => {
+    const user = await totpUser(ctx);
+    const signedIn = await from('10.0.6.1', '/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD });
+    const challenge = cookieSet(signedIn.headers, TWO_FACTOR) ?? '';
+    for (let i = 0; i < 3; i++) {
+      const wrong = await from(
+        '10.0.6.1',
+        '/api/auth/two-factor/verify-totp',
+        { code: wrongCode(user.secret) },
+        challenge,
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
+    const limited = await from(
+      '10.0.6.1',
+      '/api/auth/two-factor/verify-totp',
+      { code: totpCode(user.secret) },
+      challenge,
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'Too many sign-in attempts from this address. Please wait a minute and try again.',
+      },
+    });
+    expect(cookieSet(limited.headers, SESSION)).toBeNull();
+    const again = await from('10.0.6.1', '/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD });
+    expect(again.statusCode).toBe(429);
+    // Another address is not limited.
+    const elsewhere = await from('10.0.6.2', '/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD });
+    expect(elsewhere.statusCode).toBe(200);
   });
 });
