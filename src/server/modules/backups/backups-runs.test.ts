@@ -7,25 +7,24 @@ import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { backupsApi } from '../../test/backups';
+import { listBackups, settledBackups } from '../../test/backups';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { setNextScheduledRun } from './backups.repository';
 import { Backups } from './backups.service';
 
 let ctx: TestContext;
 let admin: { id: string; cookie: string };
-let list: ReturnType<typeof backupsApi>['list'];
-let settled: ReturnType<typeof backupsApi>['settled'];
 
 beforeAll(async () => {
   ctx = await createTestContext({ BACKUP_KEEP: '2' });
   admin = await ctx.signedInAs(['Admin']);
-  ({ list, settled } = backupsApi(ctx, admin.cookie));
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
 });
 
+const list = () => listBackups(ctx, admin.cookie);
+const settled = () => settledBackups(ctx, admin.cookie);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('backup runs', () => {

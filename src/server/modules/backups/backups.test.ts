@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUPS } from '../../../common/permissions';
 import { queryRows } from '../../db/client';
 import { auditRows } from '../../test/db-assert';
-import { backupsApi } from '../../test/backups';
+import { settledBackups } from '../../test/backups';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -22,7 +22,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const settled = () => backupsApi(ctx, admin.cookie).settled();
+const settled = () => settledBackups(ctx, admin.cookie);
 
 describe('backups', () => {
   it('refuses every group but Admin, and anyone signed out', async () => {
