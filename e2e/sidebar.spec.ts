@@ -9,6 +9,7 @@ test('Ctrl+B and Cmd+B collapse the sidebar to icons, and the state survives a r
   page,
   context,
 }) => {
+  const sidebarCookie = async () => (await context.cookies()).find((c) => c.name === 'sidebar_state');
   await login(page, 'Admin');
   await page.goto('/');
   await expect(page.getByText('CONTROL PANEL', { exact: true })).toBeVisible();
@@ -17,8 +18,9 @@ test('Ctrl+B and Cmd+B collapse the sidebar to icons, and the state survives a r
   await page.keyboard.press('Control+b');
   await expect(page.getByText('CONTROL PANEL', { exact: true })).toBeHidden();
   await expect.poll(() => sidebarWidth(page)).toBe(48); // 3rem
-  let cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
-  expect(cookie?.value).toBe('false');
+  // The page's cookie write reaches the browser's cookie store a moment later.
+  await expect.poll(async () => (await sidebarCookie())?.value).toBe('false');
+  const cookie = await sidebarCookie();
   // Kept for 7 days.
   const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
   expect(days).toBeGreaterThan(6.9);
@@ -30,8 +32,7 @@ test('Ctrl+B and Cmd+B collapse the sidebar to icons, and the state survives a r
 
   await page.keyboard.press('Meta+b');
   await expect(page.getByText('CONTROL PANEL', { exact: true })).toBeVisible();
-  cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
-  expect(cookie?.value).toBe('true');
+  await expect.poll(async () => (await sidebarCookie())?.value).toBe('true');
 });
 
 test('the trigger button toggles the sidebar too', async ({ page }) => {
