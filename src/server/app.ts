@@ -160,7 +160,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   const { resolveSession, close: closeSessions } = await createSessionResolver(auth, authSecret, db);
   app.addHook('onClose', () => closeSessions());
   await app.register(guard, { resolveSession, publicPrefixes: [DOCS_PREFIX] });
-  await app.register(authRoutes, { auth, resolveSession, db, config });
+  await app.register(authRoutes, { auth, resolveSession, db, config, secret: authSecret });
   await app.register(healthRoutes, { db });
   const hub = await startLiveHub(db, app.log);
   app.addHook('onClose', () => hub.close());

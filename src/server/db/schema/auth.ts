@@ -102,3 +102,31 @@ export const twoFactors = pgTable(
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
 );
+
+/**
+ * Ours: every sign-in attempt, for the limits on guessing (decision 0012). A row is written, under
+ * an advisory lock of its address and its account, before the password or code is checked
+ * (`pending`), so racing guesses count each other; it then becomes `failed`, `passed` (a right
+ * password waiting for its second factor, or a deactivated account's) or `signed_in`. A browser
+ * (`device`, from its signed device cookie) where an account signed in is trusted for that account.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The email as typed, lower-cased: unknown addresses are counted the same way. */
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    device: text('device'),
+    step: text('step', { enum: ['password', 'code'] }).notNull(),
+    outcome: text('outcome', { enum: ['pending', 'failed', 'passed', 'signed_in'] })
+      .notNull()
+      .default('pending'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_attempts_account_at_idx').on(t.account, t.at),
+    index('sign_in_attempts_address_at_idx').on(t.address, t.at),
+    index('sign_in_attempts_device_account_idx').on(t.device, t.account),
+  ],
+);

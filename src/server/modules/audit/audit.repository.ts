@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '../../../common/contracts/list';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -34,20 +34,6 @@ export async function countAuditSince(db: Executor, action: string, recordId: st
     .select({ n: count() })
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.recordId, recordId), gte(auditLog.at, since)));
-  return row?.n ?? 0;
-}
-
-/** How many rows of these actions came from the client address `ipAddress` since `since`. */
-export async function countAuditFromAddressSince(
-  db: Executor,
-  actions: string[],
-  ipAddress: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(inArray(auditLog.action, actions), gte(auditLog.at, since), eq(auditLog.ipAddress, ipAddress)));
   return row?.n ?? 0;
 }
 

@@ -3,7 +3,7 @@
  * - POST /api/auth/sign-in/email takes any address a browser accepts (admin@localhost too) and
  *   signs in through better-auth's username endpoint, whose username is the email column;
  * - the spec §5 message for missing credentials, one message for unknown email and wrong password;
- * - a per-email limit on failed sign-ins and clear 429 messages;
+ * - the limits on guessing passwords and codes (sign-in-limits.ts, decision 0012), with clear 429s;
  * - two-factor sign-in: a user with TOTP gets `{ twoFactorRedirect: true }` and a short-lived
  *   two-factor cookie instead of a session; the session comes from /two-factor/verify-totp or
  *   /two-factor/verify-backup-code (spec event MFA_CHALLENGE_VERIFIED);
@@ -24,20 +24,24 @@ import type { Database } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import { webHeaders, webRequest } from '../../http/web-request';
 import { verifyPassword } from '../../auth/password';
-import { countAuditFromAddressSince, countAuditSince, insertAudit } from '../audit/audit.repository';
+import { insertAudit } from '../audit/audit.repository';
 import { findSignInState } from '../users/users.repository';
-import { claimSignInCode, findTwoFactorEnabled, releaseSignInCode } from './auth.repository';
+import { claimSignInCode, findTwoFactorEnabled, findUserEmail, releaseSignInCode } from './auth.repository';
+import { deleteAttempt, settleAttempt, type AttemptKey, type SignInOutcome } from './sign-in-attempts.repository';
+import {
+  beginAttempt,
+  DEVICE_COOKIE,
+  newDeviceCookie,
+  readDeviceCookie,
+  waitInWords,
+  type Refusal,
+  type SignInLimits,
+} from './sign-in-limits';
 
 const BASE = '/api/auth';
 const SIGN_IN_PATH = `${BASE}/sign-in/email`;
-const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-/**
- * The window of the per-address limit, which counts failed sign-ins only: a factory's shift behind
- * one router signs in at once, each with the right password, and none of them is refused.
- */
-const ADDRESS_FAILURES_WINDOW_MS = 60 * 1000;
-/** The audited failures the per-address limit counts: wrong passwords and wrong two-factor codes. */
-const SIGN_IN_FAILURES = ['sign_in_failed', ACCOUNT_AUDIT_ACTIONS.mfaChallengeFailed];
+/** The account a two-factor attempt without a live challenge is counted against (it cannot succeed). */
+const NO_CHALLENGE = 'no sign-in challenge';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'This account is deactivated. Please contact your administrator.';
 
@@ -94,9 +98,13 @@ interface Forwarded {
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; resolveSession: SessionResolver; db: Database; config: Config },
+  opts: { auth: Auth; resolveSession: SessionResolver; db: Database; config: Config; secret: string },
 ) {
-  const { auth, resolveSession, db, config } = opts;
+  const { auth, resolveSession, db, config, secret } = opts;
+  const limits: SignInLimits = {
+    perAddressPerMinute: config.signInRateLimitPerMinute,
+    perAccount: config.signInFailuresPerEmail,
+  };
 
   /** Runs the request through better-auth and copies its status, headers and cookies onto the reply. */
   async function forward(request: FastifyRequest, reply: FastifyReply, override?: { path: string; body: unknown }) {
@@ -133,14 +141,50 @@ export async function authRoutes(
   const addressLimited = () =>
     errors.rateLimited('Too many sign-in attempts from this address. Please wait a minute and try again.');
 
+  /** A refusal of the limits on guessing: 429 with Retry-After. */
+  function refused(reply: FastifyReply, refusal: Refusal): AppError {
+    reply.header('retry-after', String(Math.ceil(refusal.retryAfterMs / 1000)));
+    if (refusal.scope === 'address') return addressLimited();
+    return errors.rateLimited(
+      `Too many failed sign-in attempts for this account. Please wait ${waitInWords(refusal.retryAfterMs)} and try again.`,
+    );
+  }
+
   /**
-   * Refuses (429) an address with SIGN_IN_RATE_LIMIT_PER_MINUTE failed sign-ins in the last minute,
-   * a wrong password or a wrong two-factor code alike; sign-ins that succeeded are not counted.
+   * Runs `check` as one attempt the limits count: recorded first (or refused, 429), then settled
+   * with the outcome `check` reports; an attempt that ended without one (an error) is forgotten.
+   * A sign-in that succeeds on a browser without a device cookie gives it one.
    */
-  async function refuseFailingAddress(request: FastifyRequest): Promise<void> {
-    const since = new Date(Date.now() - ADDRESS_FAILURES_WINDOW_MS);
-    const failures = await countAuditFromAddressSince(db, SIGN_IN_FAILURES, request.ip, since);
-    if (failures >= config.signInRateLimitPerMinute) throw addressLimited();
+  async function attempt<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: string,
+    step: 'password' | 'code',
+    check: (settle: (outcome: Exclude<SignInOutcome, 'pending'>) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const cookie = parseCookieHeader(request.headers.cookie ?? '').get(DEVICE_COOKIE);
+    const key: AttemptKey = { account, address: request.ip, device: readDeviceCookie(secret, cookie) };
+    const begun = await beginAttempt(db, key, step, limits);
+    if ('scope' in begun) throw refused(reply, begun);
+    let settled = false;
+    const settle = async (outcome: Exclude<SignInOutcome, 'pending'>) => {
+      settled = true;
+      if (outcome === 'signed_in' && !key.device) {
+        const device = newDeviceCookie(secret, config.publicUrl.startsWith('https://'));
+        const cookies = reply.getHeader('set-cookie');
+        reply.header('set-cookie', [
+          ...(Array.isArray(cookies) ? cookies : cookies ? [String(cookies)] : []),
+          device.header,
+        ]);
+        return settleAttempt(db, begun.id, outcome, device.id);
+      }
+      return settleAttempt(db, begun.id, outcome);
+    };
+    try {
+      return await check(settle);
+    } finally {
+      if (!settled) await deleteAttempt(db, begun.id);
+    }
   }
 
   /** A wrong password (or a deactivated account's), audited against the email. */
@@ -169,35 +213,33 @@ export async function authRoutes(
     if (!SIGN_IN_EMAIL_PATTERN.test(email) || email.length > 254) {
       throw errors.validation('Enter a valid email address.', { email: ['Enter a valid email address.'] });
     }
-    await refuseFailingAddress(request);
-    const since = new Date(Date.now() - FAILED_SIGN_IN_WINDOW_MS);
-    if ((await countAuditSince(db, 'sign_in_failed', email, since)) >= config.signInFailuresPerEmail) {
-      throw errors.rateLimited(
-        'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
-      );
-    }
+    const signedIn = await attempt(request, reply, email, 'password', async (settle) => {
+      const wrong = async () => {
+        await settle('failed');
+        await signInFailed(request, email);
+        return new AppError(401, 'INVALID_EMAIL_OR_PASSWORD', INVALID_CREDENTIALS);
+      };
+      // A deactivated account is refused, but only to someone who knows its password.
+      const state = await findSignInState(db, email);
+      if (state && !state.active) {
+        const known = state.passwordHash ? await verifyPassword({ hash: state.passwordHash, password }) : false;
+        if (!known) throw await wrong();
+        await settle('passed');
+        throw new AppError(403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
+      }
 
-    // A deactivated account is refused, but only to someone who knows its password.
-    const state = await findSignInState(db, email);
-    if (state && !state.active) {
-      const known = state.passwordHash ? await verifyPassword({ hash: state.passwordHash, password }) : false;
-      if (known) throw new AppError(403, 'ACCOUNT_DEACTIVATED', ACCOUNT_DEACTIVATED);
-      await signInFailed(request, email);
-      throw new AppError(401, 'INVALID_EMAIL_OR_PASSWORD', INVALID_CREDENTIALS);
-    }
-
-    const result = await forward(request, reply, {
-      path: `${BASE}${BETTER_AUTH_SIGN_IN_PATH}`,
-      body: { username: email, password, rememberMe },
+      const result = await forward(request, reply, {
+        path: `${BASE}${BETTER_AUTH_SIGN_IN_PATH}`,
+        body: { username: email, password, rememberMe },
+      });
+      if (result.status === 429) throw addressLimited();
+      if (result.status === 401) throw await wrong();
+      if (result.status !== 200) throw asError(result);
+      const answer = JSON.parse(result.text) as Record<string, unknown>;
+      // Two-factor sign-in: the password was right; the sign-in ends with the code.
+      await settle(twoFactorRedirectSchema.safeParse(answer).success ? 'passed' : 'signed_in');
+      return answer;
     });
-    if (result.status === 429) throw addressLimited();
-    if (result.status === 401) {
-      await signInFailed(request, email);
-      throw new AppError(401, 'INVALID_EMAIL_OR_PASSWORD', INVALID_CREDENTIALS);
-    }
-    if (result.status !== 200) throw asError(result);
-
-    const signedIn = JSON.parse(result.text) as Record<string, unknown>;
     // Two-factor sign-in: no session yet, only the two-factor cookie; audited once the code is verified.
     if (twoFactorRedirectSchema.safeParse(signedIn).success) {
       return reply.type('application/json').send(JSON.stringify({ twoFactorRedirect: true }));
@@ -233,8 +275,8 @@ export async function authRoutes(
 
   /** The second step of signing in: a code for the user named by the two-factor cookie. */
   async function twoFactorChallenge(request: FastifyRequest, reply: FastifyReply, method: 'totp' | 'backup_code') {
-    await refuseFailingAddress(request);
     const challengedUserId = await challengeUserId(request);
+    const account = (challengedUserId && (await findUserEmail(db, challengedUserId))) || NO_CHALLENGE;
     const failed = (reason: string) =>
       insertAudit(db, {
         actorId: challengedUserId,
@@ -244,18 +286,26 @@ export async function authRoutes(
         after: { method, reason },
         ...auditContext(request),
       });
-    // A TOTP code signs in once: one seen (say, over a shoulder) is refused while it still verifies.
-    const claim = method === 'totp' && challengedUserId ? totpClaim(challengedUserId, request.body) : null;
-    if (claim && (await claimSignInCode(db, claim.userId, claim.code)) === 'used') {
-      await failed('CODE_ALREADY_USED');
-      throw new AppError(401, 'CODE_ALREADY_USED', CODE_ALREADY_USED);
-    }
-    const result = await forward(request, reply);
-    if (result.status >= 400) {
-      if (claim) await releaseSignInCode(db, claim.userId, claim.code);
-      if (result.status === 401 || result.status === 400 || result.status === 429) await failed(asError(result).code);
-      throw failure(result);
-    }
+    const result = await attempt(request, reply, account, 'code', async (settle) => {
+      // A TOTP code signs in once: one seen (say, over a shoulder) is refused while it still verifies.
+      const claim = method === 'totp' && challengedUserId ? totpClaim(challengedUserId, request.body) : null;
+      if (claim && (await claimSignInCode(db, claim.userId, claim.code)) === 'used') {
+        await settle('failed');
+        await failed('CODE_ALREADY_USED');
+        throw new AppError(401, 'CODE_ALREADY_USED', CODE_ALREADY_USED);
+      }
+      const answer = await forward(request, reply);
+      if (answer.status >= 400) {
+        if (claim) await releaseSignInCode(db, claim.userId, claim.code);
+        if (answer.status === 401 || answer.status === 400 || answer.status === 429) {
+          await settle('failed');
+          await failed(asError(answer).code);
+        }
+        throw failure(answer);
+      }
+      await settle('signed_in');
+      return answer;
+    });
     const { body, userId } = withoutToken(result.text);
     for (const action of [ACCOUNT_AUDIT_ACTIONS.signIn, ACCOUNT_AUDIT_ACTIONS.mfaChallengeVerified]) {
       await insertAudit(db, {
@@ -331,7 +381,7 @@ export async function authRoutes(
         ],
         403: { code: 'ACCOUNT_DEACTIVATED', meaning: 'Sign-in to a deactivated account with its right password.' },
         404: 'A closed endpoint: `/update-user`, `/change-password`, `/change-email` or `/sign-in/username`.',
-        429: 'Too many failed sign-ins from this address (`SIGN_IN_RATE_LIMIT_PER_MINUTE`, 10 a minute by default, wrong passwords and wrong two-factor codes alike; sign-ins that succeeded are not counted), too many failed sign-ins for this account (`SIGN_IN_FAILURES_PER_EMAIL`, 5 in 15 minutes by default), or too many requests.',
+        429: 'With `Retry-After`: too many failed sign-ins from this address (`SIGN_IN_RATE_LIMIT_PER_MINUTE`, 10 a minute by default, wrong passwords and wrong two-factor codes alike; sign-ins that succeeded are not counted), too many failed sign-ins of this account from this client (`SIGN_IN_FAILURES_PER_EMAIL`, 5 in 15 minutes by default, then waits of 1 minute doubling up to 15; the client is a browser where the account signed in before, by its `stove_device` cookie, else the address), guessing of this account from many addresses (four times as many; browsers where it signed in are let through), or too many requests (decision 0012).',
       },
       success: {
         status: 200,

@@ -1,10 +1,11 @@
 /** Sign-in, sign-out, sign-up refusal and the sign-in limits, through the real app on a fresh database. */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/auth';
 import { auditRows, countRows, countUsersWithEmail } from '../../test/db-assert';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
+import { DEVICE_COOKIE } from './sign-in-limits';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 
@@ -251,7 +252,8 @@ describe('sign-in and sign-out', () => {
 });
 
 /**
- * The limits, in a context of their own with both set to 3. Each test uses its own client
+ * The limits, in a context of their own: 3 failures per account and client, 5 per address a
+ * minute (decision 0012). Each test uses its own client
  * addresses (`remoteAddress`) so the per-address limit of one never counts the other's attempts.
  */
 describe('sign-in limits', () => {
@@ -259,7 +261,7 @@ describe('sign-in limits', () => {
   beforeAll(async () => {
     ctx = await createTestContext({
       SIGN_IN_FAILURES_PER_EMAIL: '3',
-      SIGN_IN_RATE_LIMIT_PER_MINUTE: '3',
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '5',
     });
   });
   afterAll(async () => {
@@ -274,27 +276,106 @@ describe('sign-in limits', () => {
       remoteAddress,
     });
 
-  it('locks an email after SIGN_IN_FAILURES_PER_EMAIL failures, even with the right password', async () => {
-    const user = await ctx.makeUser(['Admin']);
-    for (let i = 1; i <= 3; i++) {
-      expect((await signIn(user.email, 'wrong-password', `10.0.1.${i}`)).statusCode).toBe(401);
-    }
-    const locked = await signIn(user.email, TEST_PASSWORD, '10.0.1.10');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({
-      error: {
-        code: 'RATE_LIMITED',
-        message: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
-      },
+  const signInWith = (email: string, password: string, remoteAddress: string, cookie?: string) =>
+    ctx.request({
+      method: 'POST',
+      url: SIGN_IN,
+      payload: { email, password },
+      remoteAddress,
+      ...(cookie ? { headers: { cookie } } : {}),
     });
+  /** The browser's device cookie (name=value), set when it signed in. */
+  const deviceCookie = (headers: Record<string, string | string[] | number | undefined>) => {
+    const found = setCookies(headers).find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+    if (!found) throw new Error('no device cookie set');
+    return found.split(';')[0] ?? '';
+  };
+  const lockedFor = (wait: string) => ({
+    error: {
+      code: 'RATE_LIMITED',
+      message: `Too many failed sign-in attempts for this account. Please wait ${wait} and try again.`,
+    },
+  });
+  /** Moves the account's attempts back in time, as if `seconds` had passed. */
+  const backdate = (email: string, seconds: number) =>
+    ctx.handle.db.execute(
+      sql`update sign_in_attempts set at = at - make_interval(secs => ${seconds}) where account = ${email}`,
+    );
+
+  it('locks the guessing address of an account, even with the right password, and not the person elsewhere', async () => {
+    const user = await ctx.makeUser(['Admin']);
+    for (let i = 0; i < 3; i++) expect((await signIn(user.email, 'wrong-password', '10.0.1.1')).statusCode).toBe(401);
+    const locked = await signIn(user.email, TEST_PASSWORD, '10.0.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual(lockedFor('a minute'));
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(setCookies(locked.headers)).toEqual([]);
     expect(await countRows(ctx.handle.db, sessions, eq(sessions.userId, user.id))).toBe(0);
-
     // The same address in another case is the same account.
-    expect((await signIn(user.email.toUpperCase(), TEST_PASSWORD, '10.0.1.11')).statusCode).toBe(429);
-    // Another account is not affected.
+    expect((await signIn(user.email.toUpperCase(), TEST_PASSWORD, '10.0.1.1')).statusCode).toBe(429);
+
+    // The person, at another address, signs in.
+    expect((await signIn(user.email, TEST_PASSWORD, '10.0.1.2')).statusCode).toBe(200);
+    // An unknown email is locked alike: the answer does not tell whether an account exists.
+    const unknown = uniqueEmail();
+    for (let i = 0; i < 3; i++) expect((await signIn(unknown, 'wrong-password', '10.0.1.3')).statusCode).toBe(401);
+    expect((await signIn(unknown, 'wrong-password', '10.0.1.3')).json()).toEqual(lockedFor('a minute'));
+  });
+
+  it('makes the guessing address wait longer with each failure: 1 minute, then 2, 4, 8, 15 at most', async () => {
+    const user = await ctx.makeUser(['Admin']);
+    for (let i = 0; i < 3; i++) expect((await signIn(user.email, 'wrong-password', '10.0.5.1')).statusCode).toBe(401);
+    expect((await signIn(user.email, 'wrong-password', '10.0.5.1')).json()).toEqual(lockedFor('a minute'));
+    await backdate(user.email, 61);
+    // Its wait over, the address may try again; a fourth failure doubles the wait.
+    expect((await signIn(user.email, 'wrong-password', '10.0.5.1')).statusCode).toBe(401);
+    expect((await signIn(user.email, TEST_PASSWORD, '10.0.5.1')).json()).toEqual(lockedFor('2 minutes'));
+    await backdate(user.email, 121);
+    expect((await signIn(user.email, 'wrong-password', '10.0.5.1')).statusCode).toBe(401);
+    expect((await signIn(user.email, TEST_PASSWORD, '10.0.5.1')).json()).toEqual(lockedFor('4 minutes'));
+    await backdate(user.email, 241);
+    expect((await signIn(user.email, TEST_PASSWORD, '10.0.5.1')).statusCode).toBe(200);
+  });
+
+  it('lets the person in on a browser where the account signed in, while its address is locked', async () => {
+    const user = await ctx.makeUser(['Admin']);
+    const first = await signIn(user.email, TEST_PASSWORD, '10.0.6.1');
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookie(first.headers);
+    expect(setCookies(first.headers).find((c) => c.startsWith(`${DEVICE_COOKIE}=`))).toMatch(
+      /; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Lax/,
+    );
+    // Someone behind the same router guesses.
+    for (let i = 0; i < 3; i++) expect((await signIn(user.email, 'wrong-password', '10.0.6.1')).statusCode).toBe(401);
+    expect((await signIn(user.email, TEST_PASSWORD, '10.0.6.1')).statusCode).toBe(429);
+    // The person's own browser is trusted for this account: it gets in, and keeps its cookie.
+    const trusted = await signInWith(user.email, TEST_PASSWORD, '10.0.6.1', device);
+    expect(trusted.statusCode).toBe(200);
+    expect(setCookies(trusted.headers).some((c) => c.startsWith(`${DEVICE_COOKIE}=`))).toBe(false);
+    // A forged or altered cookie is no browser's.
+    const forged = `${device.slice(0, -2)}xx`;
+    expect((await signInWith(user.email, TEST_PASSWORD, '10.0.6.1', forged)).statusCode).toBe(429);
+    // The browser is trusted for the accounts that signed in on it, not for others.
     const other = await ctx.makeUser(['Admin']);
-    expect((await signIn(other.email, TEST_PASSWORD, '10.0.1.12')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await signIn(other.email, 'wrong-password', '10.0.6.2')).statusCode).toBe(401);
+    expect((await signInWith(other.email, TEST_PASSWORD, '10.0.6.2', device)).statusCode).toBe(429);
+    // A trusted browser that guesses is locked too.
+    for (let i = 0; i < 3; i++)
+      expect((await signInWith(user.email, 'wrong-password', '10.0.6.9', device)).statusCode).toBe(401);
+    expect((await signInWith(user.email, TEST_PASSWORD, '10.0.6.9', device)).json()).toEqual(lockedFor('a minute'));
+  });
+
+  it('guessing spread over many addresses locks the browsers the account never signed in on, not its own', async () => {
+    const user = await ctx.makeUser(['Admin']);
+    const device = deviceCookie((await signIn(user.email, TEST_PASSWORD, '10.0.7.1')).headers);
+    // Four times the per-client allowance, each address once.
+    for (let i = 0; i < 12; i++)
+      expect((await signIn(user.email, 'wrong-password', `10.0.8.${i}`)).statusCode).toBe(401);
+    const fresh = await signIn(user.email, TEST_PASSWORD, '10.0.9.1');
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json()).toEqual(lockedFor('a minute'));
+    expect((await signInWith(user.email, TEST_PASSWORD, '10.0.9.2', device)).statusCode).toBe(200);
   });
 
   it('below the limit the right password still works', async () => {
@@ -316,7 +397,7 @@ describe('sign-in limits', () => {
 
   it('limits failed sign-ins per client address with a clear 429, whatever the next password', async () => {
     const user = await ctx.makeUser(['Admin']);
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       expect((await signIn(uniqueEmail(), 'wrong-password', '10.0.2.1')).statusCode).toBe(401);
     }
     const limited = await signIn(user.email, TEST_PASSWORD, '10.0.2.1');

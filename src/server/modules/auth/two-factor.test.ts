@@ -56,11 +56,12 @@ describe('two-factor sign-in (TOTP)', () => {
 
   const userWithTotp = () => totpUser(ctx);
 
-  async function startSignIn(email: string) {
+  async function startSignIn(email: string, remoteAddress?: string) {
     const res = await ctx.request({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email, password: TEST_PASSWORD },
+      ...(remoteAddress ? { remoteAddress } : {}),
     });
     expect(res.statusCode, res.body).toBe(200);
     return res;
@@ -316,15 +317,39 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(signIn.json<{ user: { id: string } }>().user.id).toBe(user.id);
   });
 
+  it('wrong codes count in the limits on guessing: five from one address, and it waits a minute', async () => {
+    const user = await userWithTotp();
+    const challenge = cookieSet((await startSignIn(user.email, '10.7.1.1')).headers, TWO_FACTOR) ?? '';
+    const verify = (code: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify-totp',
+        cookie: challenge,
+        payload: { code },
+        remoteAddress: '10.7.1.1',
+      });
+    for (let i = 0; i < 5; i++) expect((await verify(wrongCode(user.secret))).statusCode).toBe(401);
+    // The limits are weighed before the code is checked: the address waits, whatever the code.
+    const waiting = await verify(totpCode(user.secret));
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json()).toMatchObject({
+      error: { message: 'Too many failed sign-in attempts for this account. Please wait a minute and try again.' },
+    });
+    expect(cookieSet(waiting.headers, SESSION)).toBeNull();
+  });
+
   it('five wrong codes end the challenge: the right code no longer works, a new sign-in is needed', async () => {
     const user = await userWithTotp();
     const challenge = cookieSet((await startSignIn(user.email)).headers, TWO_FACTOR) ?? '';
+    // From five addresses, so that the challenge's own cap is what ends it (not the limits on
+    // guessing from one client, tested below).
     for (let i = 0; i < 5; i++) {
       const res = await ctx.request({
         method: 'POST',
         url: '/api/auth/two-factor/verify-totp',
         cookie: challenge,
         payload: { code: wrongCode(user.secret) },
+        remoteAddress: `10.7.0.${i}`,
       });
       expect(res.statusCode).toBe(401);
     }
@@ -333,6 +358,7 @@ describe('two-factor sign-in (TOTP)', () => {
       url: '/api/auth/two-factor/verify-totp',
       cookie: challenge,
       payload: { code: totpCode(user.secret) },
+      remoteAddress: '10.7.0.9',
     });
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json()).toMatchObject({ error: { code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' } });
