@@ -19,6 +19,7 @@ import {
   type BuiltServer,
   type ChildServer,
 } from './test/child-server';
+import { migratedDataDir } from './test/test-database';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -42,6 +43,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('stopping the server', (
   it('SIGTERM: the batch in flight finishes and is kept, the live stream ends, exit 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'stove-shutdown-'));
     dirs.push(dataDir);
+    await migratedDataDir(dataDir);
     const server = await startChildServer(built, { dataDir });
     const cookie = await signIn(server.base);
     const factory = await post(server.base, cookie, '/api/factories', {

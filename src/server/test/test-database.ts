@@ -24,6 +24,19 @@ export const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
 export const POSTGRES_PROJECT_ENV = 'TEST_POSTGRES_PROJECT';
 
 /**
+ * Fills a new PGlite data folder from the migrated template, as a first start would leave it, so
+ * that a child server started on it skips initdb and the migrations.
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const handle = await openDatabase({ dataDir, loadFrom: process.env[PGLITE_TEMPLATE_ENV] });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * A test file's database, as migrated and nothing else. On PGlite under vitest it is this worker's
  * one database (`leasePGlite`), emptied again, rather than a new one.
  */
