@@ -21,6 +21,12 @@ describe('calendar days', () => {
     expect(isIsoDay('2026-13-01')).toBe(false);
     expect(isIsoDay('26-01-01')).toBe(false);
     expect(isIsoDay('2026-1-1')).toBe(false);
+    // Years a factory's records and filters can mean: 1900 to 2999 (PostgreSQL has no year 0).
+    expect(isIsoDay('0000-01-01')).toBe(false);
+    expect(isIsoDay('1899-12-31')).toBe(false);
+    expect(isIsoDay('1900-01-01')).toBe(true);
+    expect(isIsoDay('2999-12-31')).toBe(true);
+    expect(isIsoDay('3000-01-01')).toBe(false);
   });
 
   it('adds days across months, years and leap days', () => {

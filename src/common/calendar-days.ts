@@ -5,9 +5,13 @@
  */
 
 const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** YYYY-MM-DD in the years any record or filter of a factory can mean, 1900 to 2999. */
+const ISO_DAY = /^(19|2\d)\d{2}-\d{2}-\d{2}$/;
 
-/** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+/**
+ * Whether `value` is a real calendar day written YYYY-MM-DD between 1900 and 2999 (2026-02-30 is
+ * not, nor 0000-01-01, which PostgreSQL cannot hold).
+ */
 export function isIsoDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);

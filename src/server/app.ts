@@ -9,6 +9,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../common/contracts/errors';
 import { createAuth, type Auth } from './auth/auth';
+import { refusedValueMessage } from './db/database-errors';
+import { inputGuard } from './http/input-guard';
 import type { Config } from './config';
 import { embeddedClient, type Database } from './db/client';
 import type { DumpSource } from './db/dump';
@@ -147,6 +149,11 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
         error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
       });
     }
+    const refused = refusedValueMessage(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'a value the database refused');
+      return reply.status(400).send({ error: { code: ERROR_CODES.validation, message: refused } });
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: ERROR_CODES.validation, message: (error as Error).message } });
@@ -160,6 +167,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   const { resolveSession, close: closeSessions } = await createSessionResolver(auth, authSecret, db);
   app.addHook('onClose', () => closeSessions());
   await app.register(guard, { resolveSession, publicPrefixes: [DOCS_PREFIX] });
+  await app.register(inputGuard);
   await app.register(authRoutes, { auth, resolveSession, db, config, secret: authSecret });
   await app.register(healthRoutes, { db });
   const hub = await startLiveHub(db, app.log);

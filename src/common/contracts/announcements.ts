@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { GROUPS } from '../permissions';
-import { factoryRefSchema, personRefSchema } from './fields';
+import { factoryRefSchema, instantSchema, personRefSchema } from './fields';
 import { booleanFilterSchema, listQuerySchema, listResponseSchema } from './list';
 
 /** scheduled: publish time ahead; live: published and not expired; expired: past its expiry. */
@@ -39,8 +39,6 @@ const audienceFactoryIds = z
   .array(z.string().uuid('Not a factory id'))
   .max(100, 'At most 100 factories')
   .transform((ids) => [...new Set(ids)]);
-const instant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label}: use a date and time like 2026-01-31T09:00:00Z` });
 
 const expiryAfterPublish = {
   check: (v: { publishAt?: string | undefined; expiresAt?: string | null | undefined }) =>
@@ -56,8 +54,8 @@ export const createAnnouncementSchema = z
     audienceGroups: audienceGroups.default([]),
     audienceFactoryIds: audienceFactoryIds.optional(),
     pinned: z.boolean().default(false),
-    publishAt: instant('Publish at').optional(),
-    expiresAt: instant('Expires at').nullish(),
+    publishAt: instantSchema('Publish at').optional(),
+    expiresAt: instantSchema('Expires at').nullish(),
   })
   .refine(expiryAfterPublish.check, expiryAfterPublish.message);
 export type CreateAnnouncement = z.input<typeof createAnnouncementSchema>;
@@ -70,8 +68,8 @@ export const updateAnnouncementSchema = z
     audienceGroups,
     audienceFactoryIds,
     pinned: z.boolean(),
-    publishAt: instant('Publish at'),
-    expiresAt: instant('Expires at').nullable(),
+    publishAt: instantSchema('Publish at'),
+    expiresAt: instantSchema('Expires at').nullable(),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change')

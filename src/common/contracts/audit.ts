@@ -1,16 +1,14 @@
 /** The audit log (Admin only): who did what to which record, with before and after. */
 import { z } from 'zod';
+import { isIsoDay } from '../calendar-days';
+import { isIsoInstant } from './fields';
 import { exportQuerySchema, listQuerySchema, listResponseSchema, uuidFilterSchema } from './list';
 
 /** A day (YYYY-MM-DD, a whole UTC day) or an exact instant (ISO date-time with offset); both bounds inclusive. */
 const dateBound = z
   .string()
   .trim()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || z.iso.datetime({ offset: true }).safeParse(v).success,
-    'Use a date (YYYY-MM-DD) or an ISO date-time',
-  )
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a real date')
+  .refine((v) => isIsoDay(v) || isIsoInstant(v), 'Use a date (YYYY-MM-DD) or an ISO date-time')
   .optional();
 
 const textFilter = z

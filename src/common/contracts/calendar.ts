@@ -9,7 +9,7 @@
  * factory's, and change only their own factory's.
  */
 import { z } from 'zod';
-import { factoryRefSchema, optionalText, personRefSchema } from './fields';
+import { factoryRefSchema, instantSchema, optionalText, personRefSchema } from './fields';
 
 export const CALENDAR_CATEGORIES = ['production', 'delivery', 'meeting', 'holiday', 'other'] as const;
 export type CalendarCategory = (typeof CALENDAR_CATEGORIES)[number];
@@ -34,17 +34,6 @@ export const CALENDAR_TITLE_MAX = 200;
 export const CALENDAR_DESCRIPTION_MAX = 4000;
 
 const DAY_MS = 86_400_000;
-
-/** An ISO instant with its offset, e.g. 2026-11-05T09:00:00.000Z or 2026-11-05T12:00:00+03:00. */
-function instant(label: string) {
-  return z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, { message: `${label} is required`, abort: true })
-    .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, {
-      message: `${label} must be a date and time like 2026-11-05T09:00:00Z`,
-    });
-}
 
 const title = z
   .string({ message: 'Title is required' })
@@ -77,8 +66,8 @@ export const createCalendarEventSchema = z
     title,
     description,
     allDay: z.boolean({ message: 'All-day must be true or false' }).default(false),
-    startsAt: instant('Start'),
-    endsAt: instant('End'),
+    startsAt: instantSchema('Start'),
+    endsAt: instantSchema('End'),
     category: calendarCategorySchema,
     factoryId: factoryId.optional(),
   })
@@ -91,8 +80,8 @@ export const updateCalendarEventSchema = z
     title,
     description,
     allDay: z.boolean({ message: 'All-day must be true or false' }),
-    startsAt: instant('Start'),
-    endsAt: instant('End'),
+    startsAt: instantSchema('Start'),
+    endsAt: instantSchema('End'),
     category: calendarCategorySchema,
     factoryId,
   })
@@ -102,7 +91,7 @@ export const updateCalendarEventSchema = z
 export type UpdateCalendarEvent = z.input<typeof updateCalendarEventSchema>;
 
 /** POST /api/calendar/events/:id/move: the new start; the event keeps its duration. */
-export const moveCalendarEventSchema = z.object({ startsAt: instant('New start') });
+export const moveCalendarEventSchema = z.object({ startsAt: instantSchema('New start') });
 
 export const calendarEventSchema = z.object({
   id: z.string(),
@@ -129,8 +118,8 @@ export type CalendarEvent = z.infer<typeof calendarEventSchema>;
  */
 export const listCalendarEventsQuerySchema = z
   .object({
-    from: instant('From'),
-    to: instant('To'),
+    from: instantSchema('From'),
+    to: instantSchema('To'),
     category: calendarCategorySchema.optional(),
     factoryId: z.string().uuid('Must be a valid factory id').optional(),
   })

@@ -15,10 +15,27 @@ export function optionalText(max: number, label: string) {
     .transform((v) => (v ? v : null));
 }
 
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a text cannot be stored, or null when it can: PostgreSQL's text holds no NUL character, and
+ * a lone half of a UTF-16 surrogate pair is no character at all (a paste from a broken source).
+ * The server refuses either anywhere in a request (src/server/http/input-guard.ts).
+ */
+export function unstorableTextProblem(text: string): string | null {
+  if (text.includes('\u0000')) return 'Remove the invisible control character (NUL) from this text';
+  if (LONE_SURROGATE.test(text)) return 'This text has a broken character (half of a pair); type it again';
+  return null;
+}
+
 /** True when `value` has at most `places` decimals (floating-point noise aside). */
 export function hasAtMostDecimals(value: number, places: number): boolean {
   const scaled = value * 10 ** places;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+  const whole = Math.round(scaled);
+  // A value closer to zero than the last place (5e-324) has more decimals, though it rounds to 0.
+  if (whole === 0 && value !== 0) return false;
+  return Math.abs(scaled - whole) < 1e-6;
 }
 
 /** The earliest date a record (a movement, a document) may carry. */
@@ -36,6 +53,23 @@ export const recordDaySchema = z
 /** A record's status among `statuses` (an enum of the database). */
 export function statusSchema<const S extends readonly [string, ...string[]]>(statuses: S) {
   return z.enum(statuses, { message: `Status must be one of: ${statuses.join(', ')}` });
+}
+
+/** Whether `value` is an ISO date-time with its offset on a real day that isIsoDay accepts. */
+export function isIsoInstant(value: string): boolean {
+  return z.iso.datetime({ offset: true }).safeParse(value).success && isIsoDay(value.slice(0, 10));
+}
+
+/**
+ * An ISO instant with its offset, e.g. 2026-11-05T09:00:00.000Z or 2026-11-05T12:00:00+03:00, on a
+ * real day (not 2026-02-30) between 1900 and 2999.
+ */
+export function instantSchema(label: string) {
+  return z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required`, abort: true })
+    .refine(isIsoInstant, { message: `${label} must be a date and time like 2026-11-05T09:00:00Z` });
 }
 
 /** Why something is voided, rejected or undone: required, at most 1,000 characters. */

@@ -12,6 +12,7 @@ import {
   normalizeCode,
 } from '../stove-codes';
 import {
+  dayFilterSchema,
   documentNumberLabel,
   factoryRefSchema,
   optionalText,
@@ -86,10 +87,6 @@ const rawCodes = z
   .min(1, 'Add at least one stove ID')
   .max(STOVE_CODES_PER_REQUEST_MAX, `At most ${STOVE_CODES_PER_REQUEST_MAX.toLocaleString('en-US')} stove IDs at once`);
 const note = optionalText(1000, 'Note');
-const dateFilter = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-  .optional();
 
 // ---------------------------------------------------------------------------------------------
 // Registry
@@ -122,9 +119,9 @@ const stoveIdListOptions = {
     status: stoveIdStatusSchema.optional(),
     batchId: uuidFilterSchema,
     /** Created on or after this day (UTC). */
-    from: dateFilter,
+    from: dayFilterSchema,
     /** Created on or before this day (UTC). */
-    to: dateFilter,
+    to: dayFilterSchema,
   },
 } as const;
 /** GET /api/stove-ids: `q` matches a code exactly or as a prefix. Factory-scoped users see their factory's. */
@@ -315,8 +312,8 @@ const transferListOptions = {
     status: stoveTransferStatusSchema.optional(),
     fromFactoryId: uuidFilterSchema,
     toFactoryId: uuidFilterSchema,
-    from: dateFilter,
-    to: dateFilter,
+    from: dayFilterSchema,
+    to: dayFilterSchema,
   },
 } as const;
 /** GET /api/stove-transfers (q: a transfer number, or a stove ID on it). */

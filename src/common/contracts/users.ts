@@ -15,7 +15,10 @@ export const userNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(200, 'Name is limited to 200 characters');
-const groupsSchema = z.array(z.enum(GROUPS)).min(1, 'Choose at least one group');
+const groupsSchema = z
+  .array(z.enum(GROUPS))
+  .min(1, 'Choose at least one group')
+  .max(GROUPS.length, `At most ${GROUPS.length} groups`);
 
 /** POST /api/users */
 export const createUserSchema = z.object({

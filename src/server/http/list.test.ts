@@ -1,7 +1,18 @@
 /** The server half of the list convention: cursors, walking all pages, CSV fields and the CSV parser. */
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { allPages, csvField, csvLine, decodeCursor, encodeCursor, parseCsv, toPage, type Cursor } from './list';
+import {
+  allPages,
+  csvField,
+  csvLine,
+  decodeCursor,
+  encodeCursor,
+  parseCsv,
+  sendCsv,
+  toPage,
+  type Cursor,
+} from './list';
 
 const ID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 
@@ -221,5 +232,36 @@ describe('allPages', () => {
         for await (const page of walk) expect(page).toHaveLength(3);
       })(),
     ).rejects.toThrow('gone');
+  });
+});
+
+describe('sendCsv', () => {
+  async function exportWith(pages: () => AsyncIterable<{ n: number }[]>) {
+    const app = Fastify();
+    app.get('/export.csv', (_request, reply) => sendCsv(reply, 'n.csv', [{ header: 'N', value: (r) => r.n }], pages()));
+    try {
+      return await app.inject({ method: 'GET', url: '/export.csv' });
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('streams the header and every page', async () => {
+    const res = await exportWith(async function* () {
+      yield [{ n: 1 }, { n: 2 }];
+      yield [{ n: 3 }];
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body).toBe('\uFEFFN\r\n1\r\n2\r\n3\r\n');
+  });
+
+  it('fails before the header when the first page does: an error answer, not a cut file', async () => {
+    const res = await exportWith(async function* () {
+      yield* [];
+      throw new AppError(400, 'VALIDATION_FAILED', 'The filter was refused');
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 });

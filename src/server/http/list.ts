@@ -226,17 +226,22 @@ export function csvLine(values: (string | number | boolean | Date | null | undef
  * Streams a CSV download: the header line, then every page the generator yields. Memory stays
  * at one page whatever the list's size.
  */
-export function sendCsv<Row>(
+export async function sendCsv<Row>(
   reply: FastifyReply,
   filename: string,
   columns: CsvColumn<Row>[],
   pages: AsyncIterable<Row[]>,
-): FastifyReply {
+): Promise<FastifyReply> {
+  // The first page is read before the header is sent: a query that fails (a filter the database
+  // refuses) is then an ordinary error answer, not a 200 whose connection is cut mid-file.
+  const iterator = pages[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const rows = (page: Row[]) => page.map((row) => csvLine(columns.map((c) => c.value(row)))).join('');
   async function* lines() {
     yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
-    for await (const page of pages) {
-      yield page.map((row) => csvLine(columns.map((c) => c.value(row)))).join('');
-    }
+    if (first.done) return;
+    yield rows(first.value);
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield rows(next.value);
   }
   return reply
     .header('content-type', 'text/csv; charset=utf-8')

@@ -15,7 +15,7 @@ import type { Backup, BackupList, BackupTrigger } from '../../../common/contract
 import type { Config } from '../../config';
 import { dumpDatabase, type DumpSource } from '../../db/dump';
 import { migrationStatus } from '../../db/migrations';
-import { violatedUniqueIndex } from '../../db/unique-violation';
+import { violatedUniqueIndex } from '../../db/database-errors';
 import { errors } from '../../http/errors';
 import {
   backupRunsBeyond,

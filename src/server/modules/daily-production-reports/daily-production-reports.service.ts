@@ -34,7 +34,7 @@ import {
   type DailyReportFilters,
   type DailyReportRow,
 } from './daily-production-reports.repository';
-import { violatedUniqueIndex } from '../../db/unique-violation';
+import { violatedUniqueIndex } from '../../db/database-errors';
 
 type CreateInput = z.output<typeof createDailyProductionReportSchema>;
 type UpdateInput = z.output<typeof updateDailyProductionReportSchema>;

@@ -235,6 +235,41 @@ describe('input', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a quantity closer to 0 than the unit takes (5e-324: 400) and writes nothing', async () => {
+    const item = await stocked();
+    const before = await snapshot();
+    const res = await post('inputs', {
+      date: today,
+      factoryId: A.id,
+      lines: [{ itemId: item.id, quantity: 5e-324 }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(
+      res.json<{ error: { details: { fieldErrors: Record<string, string[]> } } }>().error.details.fieldErrors,
+    ).toHaveProperty(['lines.0.quantity']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses an input that would take the stock past what can be recorded (400), writing nothing', async () => {
+    // numeric(14, 3): at most 99,999,999,999.999 of an item at a factory.
+    const item = await stocked({ [A.id]: 99_999_999_000 });
+    const before = await snapshot();
+    const res = await post('inputs', {
+      date: today,
+      factoryId: A.id,
+      lines: [{ itemId: item.id, quantity: 1_000_000_000 }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'A number is larger than can be recorded. Check the quantities and amounts.',
+      },
+    });
+    expect(await snapshot()).toEqual(before);
+    expect(await stockOf(A.id, item.id)).toBe(99_999_999_000);
+  });
+
   it('refuses the same item on two lines (400)', async () => {
     const item = await stocked();
     const res = await post('inputs', {

@@ -11,7 +11,7 @@
  */
 import type { Actor } from '../../auth/actor';
 import type { Database, Executor } from '../../db/client';
-import { violatedUniqueIndex } from '../../db/unique-violation';
+import { violatedUniqueIndex } from '../../db/database-errors';
 import { errors, type AppError, type FieldErrors } from '../../http/errors';
 import { insertAudit } from '../audit/audit.repository';
 import { assertActiveChanges, changeAudited, deleteAudited } from '../audit/audited-change';

@@ -29,7 +29,7 @@ import {
   lockTargetRow,
   type TargetRow,
 } from './productivity-targets.repository';
-import { violatedUniqueIndex } from '../../db/unique-violation';
+import { violatedUniqueIndex } from '../../db/database-errors';
 
 type CreateInput = z.output<typeof createProductivityTargetSchema>;
 

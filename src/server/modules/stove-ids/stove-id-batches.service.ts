@@ -15,7 +15,7 @@ import { ERROR_CODES } from '../../../common/contracts/errors';
 import type { Actor } from '../../auth/actor';
 import { actingFactory, inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
-import { violatedUniqueIndex } from '../../db/unique-violation';
+import { violatedUniqueIndex } from '../../db/database-errors';
 import { AppError, errors, type ItemProblem } from '../../http/errors';
 import { decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';

@@ -57,7 +57,7 @@ import {
   type TransferFilters,
   type TransferRow,
 } from './stove-transfers.repository';
-import { violatedUniqueIndex } from '../../db/unique-violation';
+import { violatedUniqueIndex } from '../../db/database-errors';
 import { publishLive } from '../../live/publish-live';
 
 type SendInput = z.output<typeof sendStoveTransferSchema>;
