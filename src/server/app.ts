@@ -10,6 +10,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { ERROR_CODES } from '../common/contracts/errors';
 import { createAuth, type Auth } from './auth/auth';
 import { refusedValueMessage } from './db/database-errors';
+import { heavyRequests } from './http/heavy-requests';
 import { inputGuard } from './http/input-guard';
 import type { Config } from './config';
 import { embeddedClient, type Database } from './db/client';
@@ -168,6 +169,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   app.addHook('onClose', () => closeSessions());
   await app.register(guard, { resolveSession, publicPrefixes: [DOCS_PREFIX] });
   await app.register(inputGuard);
+  await app.register(heavyRequests);
   await app.register(authRoutes, { auth, resolveSession, db, config, secret: authSecret });
   await app.register(healthRoutes, { db });
   const hub = await startLiveHub(db, app.log);

@@ -16,6 +16,25 @@ afterAll(async () => {
 });
 
 describe('demo data', () => {
+  it('is one transaction: a seeding that fails part-way leaves nothing, and the next one seeds everything', async () => {
+    // The steel seeding, after the factories, users and stove IDs, fails, as a kill -9 there would end it.
+    await handle.db.execute(sql`
+      create function refuse_demo_steel() returns trigger language plpgsql as
+        $$ begin raise exception 'the seeding stops here'; end $$`);
+    await handle.db.execute(sql`
+      create trigger refuse_demo_steel before insert on steel_categories
+        for each row execute function refuse_demo_steel()`);
+    await expect(seedDemoData(handle.db)).rejects.toThrow();
+    const [left] = await queryRows<{ factories: number; stove_ids: number; audits: number }>(
+      handle.db,
+      sql`select (select count(*)::int from factories) as factories, (select count(*)::int from stove_ids) as stove_ids,
+                 (select count(*)::int from audit_log) as audits`,
+    );
+    expect(left).toEqual({ factories: 0, stove_ids: 0, audits: 0 });
+    await handle.db.execute(sql`drop trigger refuse_demo_steel on steel_categories`);
+    await handle.db.execute(sql`drop function refuse_demo_steel()`);
+  }, 120_000);
+
   it('seeds factories, users, partners, stove IDs and the supply chain once; a second run adds nothing', async () => {
     const first = await seedDemoData(handle.db);
     expect(first.factories).toBe(3);

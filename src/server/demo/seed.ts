@@ -26,8 +26,8 @@ import { seedDemoSteel } from './steel';
 import { seedDemoStoveIds } from './stove-ids';
 import { seedDemoStoveReports } from './stove-reports';
 
-/** Idempotent: what exists already is left as it is. */
-export async function seedDemoData(db: Database): Promise<{
+/** What one seeding added, by kind. */
+export interface DemoSeeded {
   factories: number;
   users: number;
   partners: number;
@@ -42,7 +42,17 @@ export async function seedDemoData(db: Database): Promise<{
   calendarEvents: number;
   documentationPages: number;
   announcements: number;
-}> {
+}
+
+/**
+ * Idempotent: what exists already is left as it is. One transaction: a seeding that fails or is
+ * killed part-way leaves nothing, and the next start seeds everything (issue 21).
+ */
+export function seedDemoData(db: Database): Promise<DemoSeeded> {
+  return db.transaction((tx) => seedAll(tx));
+}
+
+async function seedAll(db: Database): Promise<DemoSeeded> {
   let factories = 0;
   let users = 0;
   const ids = new Map<string, string>();

@@ -180,7 +180,9 @@ on. Each endpoint lists the error statuses it may answer and what they mean ther
 
 - **400** \`VALIDATION_FAILED\`: bad input. \`details.fieldErrors\` maps each field, by its path (e.g.
   \`lines.2.quantity\`), to its messages; \`message\` repeats the first. A body that is not JSON, larger than 10
-  MB or of another media type gets its own 4xx status with the same code.
+  MB or of another media type gets its own 4xx status with the same code. Text that cannot be stored (a NUL
+  character, half of a surrogate pair) anywhere in a body, query or path is refused this way on every endpoint,
+  as is a value the database cannot hold (a number past its column's range).
 - **401** \`UNAUTHENTICATED\` without a session, \`SESSION_EXPIRED\` after 15 minutes of inactivity.
 - **403** \`FORBIDDEN\` without the permission the endpoint declares (checked before the body is read), or for
   another factory than the caller's own (factory scope); \`BAD_ORIGIN\` for a state-changing call from another
@@ -189,7 +191,8 @@ on. Each endpoint lists the error statuses it may answer and what they mean ther
   answered \`No such endpoint: METHOD /path\`.
 - **409** \`CONFLICT\`: the request is valid but the data refuses it (a taken name: \`details.fieldErrors\` on
   the field; some items of a many-item request: \`details.problems\`).
-- **429** \`RATE_LIMITED\`: too many attempts; the message says how long to wait.
+- **429** \`RATE_LIMITED\`: too many attempts; the message says how long to wait. On every endpoint that takes
+  stove codes, a request of more than 1,000 of them while the same user already has two such requests running.
 - **500** \`INTERNAL\`: a bug.
 
 ## Sessions and permissions

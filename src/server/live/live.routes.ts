@@ -12,13 +12,18 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../common/contracts/errors';
 import { actorOf as sessionActor, type Actor } from '../auth/actor';
 import type { SessionResolver } from '../auth/session';
-import { AppError } from '../http/errors';
+import { AppError, errors } from '../http/errors';
 import { actorOf } from '../http/guard';
 import { webHeaders } from '../http/web-request';
 import { reachesViewer, type LiveViewer } from './live-audience';
 import type { LiveHub } from './live-hub';
 
 export const LIVE_HEARTBEAT_MS = 25_000;
+/**
+ * Open streams of one sign-in (a session) in this server process: one per open tab, so far more
+ * than anyone works with. One more gets 429, and that tab polls instead (use-live-updates.ts).
+ */
+export const LIVE_STREAMS_PER_SESSION = 12;
 
 function viewerOf(actor: Actor): LiveViewer {
   return { groups: actor.groups, factoryId: actor.factory?.id ?? null, isGlobal: actor.isGlobal };
@@ -29,6 +34,8 @@ export async function liveRoutes(
   opts: { hub: LiveHub; resolveSession: SessionResolver; heartbeatMs?: number },
 ) {
   const open = new Set<() => void>();
+  /** Open streams by session id. */
+  const perSession = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
@@ -38,7 +45,10 @@ export async function liveRoutes(
     {
       config: {
         permission: 'authenticated',
-        errors: { 406: 'The request does not accept `text/event-stream`: the address is for EventSource only.' },
+        errors: {
+          406: 'The request does not accept `text/event-stream`: the address is for EventSource only.',
+          429: `This sign-in already has ${LIVE_STREAMS_PER_SESSION} live streams open on this server (one per tab).`,
+        },
         success: {
           status: 200,
           mediaType: 'text/event-stream',
@@ -70,6 +80,14 @@ export async function liveRoutes(
           'This address streams live updates to a browser: ask for text/event-stream.',
         );
       }
+      const streams = perSession.get(me.sessionId) ?? 0;
+      if (streams >= LIVE_STREAMS_PER_SESSION) {
+        throw errors.rateLimited(
+          `Live updates are open in ${LIVE_STREAMS_PER_SESSION} tabs of this sign-in already. ` +
+            'This tab refreshes every 30 seconds instead; close some tabs to get live updates here.',
+        );
+      }
+      perSession.set(me.sessionId, streams + 1);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -87,6 +105,9 @@ export async function liveRoutes(
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
+        const left = (perSession.get(me.sessionId) ?? 1) - 1;
+        if (left > 0) perSession.set(me.sessionId, left);
+        else perSession.delete(me.sessionId);
         raw.end();
       };
       const unsubscribe = opts.hub.subscribe((event) => {

@@ -10,8 +10,9 @@ import type { LiveEvent } from '../../common/contracts/live';
 import { buildApp } from '../app';
 import { queryRows } from '../db/client';
 import { makeStoveIds } from '../test/stove-ids';
-import { createTestContext, type TestContext } from '../test/test-app';
+import { createTestContext, TEST_PASSWORD, type TestContext } from '../test/test-app';
 import { reachesViewer } from './live-audience';
+import { LIVE_STREAMS_PER_SESSION } from './live.routes';
 import { startLiveHub } from './live-hub';
 import { publishLive, type HubEvent } from './publish-live';
 
@@ -139,6 +140,45 @@ describe('GET /api/live', () => {
     const res = await ctx.request({ method: 'GET', url: '/api/live', cookie });
     expect(res.statusCode).toBe(406);
     expect(res.json<{ error: { message: string } }>().error.message).toMatch(/text\/event-stream/);
+  });
+
+  it(`allows ${LIVE_STREAMS_PER_SESSION} open streams per sign-in; one more is refused (429) until one closes`, async () => {
+    const user = await ctx.signedInAs(['Admin']);
+    const streams = await Promise.all(
+      Array.from({ length: LIVE_STREAMS_PER_SESSION }, () => openStream(baseUrl, user.cookie)),
+    );
+    try {
+      const refused = await fetch(`${baseUrl}/api/live`, {
+        headers: { cookie: user.cookie, accept: 'text/event-stream' },
+      });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Live updates are open in 12 tabs of this sign-in already/,
+      );
+      // Another sign-in of the same person is not affected.
+      const again = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      const setCookies = [again.headers['set-cookie'] ?? []].flat().map(String);
+      const otherCookie = setCookies.find((c) => c.startsWith('better-auth.session_token='))?.split(';')[0] ?? '';
+      const other = await openStream(baseUrl, otherCookie);
+      other.close();
+      // A tab closed makes room for one more.
+      streams.pop()?.close();
+      await expect
+        .poll(async () => {
+          const res = await fetch(`${baseUrl}/api/live`, {
+            headers: { cookie: user.cookie, accept: 'text/event-stream' },
+          });
+          if (res.status === 200) streams.push({ close: () => void res.body?.cancel() } as Stream);
+          return res.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const s of streams) s.close();
+    }
   });
 
   it('opens with ready, then delivers committed events to the factories they concern and never a rolled-back one', async () => {
