@@ -19,6 +19,13 @@ export const BETTER_AUTH_SIGN_IN_PATH = '/sign-in/username';
 /** The header the server sets from the address Fastify saw; a client-sent one is overwritten. */
 export const CLIENT_IP_HEADER = 'x-client-ip';
 
+/**
+ * Our signed device cookie (modules/auth/sign-in-limits.ts): a browser where an account signed in.
+ * better-auth never sees it (web-request.ts), so a client that keeps it is not taken for one that
+ * sends a session cookie without an Origin.
+ */
+export const DEVICE_COOKIE = 'stove_device';
+
 /** The name authenticator apps show next to the account. */
 export const TWO_FACTOR_ISSUER = 'Stove Back Office';
 

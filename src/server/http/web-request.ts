@@ -1,6 +1,15 @@
 /** Fastify request → the web `Headers`/`Request` better-auth works with. */
 import type { FastifyRequest } from 'fastify';
-import { CLIENT_IP_HEADER } from '../auth/auth';
+import { CLIENT_IP_HEADER, DEVICE_COOKIE } from '../auth/auth';
+
+/** The cookie header without our device cookie, which is not better-auth's; null when nothing is left. */
+function betterAuthCookies(header: string): string | null {
+  const kept = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith(`${DEVICE_COOKIE}=`));
+  return kept.length > 0 ? kept.join('; ') : null;
+}
 
 export function webHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -8,6 +17,12 @@ export function webHeaders(request: FastifyRequest): Headers {
     if (value === undefined) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else headers.set(key, value);
+  }
+  const cookies = headers.get('cookie');
+  if (cookies !== null) {
+    const kept = betterAuthCookies(cookies);
+    if (kept) headers.set('cookie', kept);
+    else headers.delete('cookie');
   }
   // Only the server says which address and scheme a request came from.
   headers.set(CLIENT_IP_HEADER, request.ip);

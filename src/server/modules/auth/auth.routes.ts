@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../../common/constants';
 import { ACCOUNT_AUDIT_ACTIONS } from '../../../common/contracts/account';
 import { SIGN_IN_EMAIL_PATTERN } from '../../../common/contracts/users';
-import { BETTER_AUTH_SIGN_IN_PATH, type Auth } from '../../auth/auth';
+import { BETTER_AUTH_SIGN_IN_PATH, DEVICE_COOKIE, type Auth } from '../../auth/auth';
 import type { SessionResolver } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -30,7 +30,6 @@ import { claimSignInCode, findTwoFactorEnabled, findUserEmail, releaseSignInCode
 import { deleteAttempt, settleAttempt, type AttemptKey, type SignInOutcome } from './sign-in-attempts.repository';
 import {
   beginAttempt,
-  DEVICE_COOKIE,
   newDeviceCookie,
   readDeviceCookie,
   waitInWords,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/auth';
 import { auditRows, countRows, countUsersWithEmail } from '../../test/db-assert';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../../test/test-app';
-import { DEVICE_COOKIE } from './sign-in-limits';
+import { DEVICE_COOKIE } from '../../auth/auth';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 
@@ -364,6 +364,20 @@ describe('sign-in limits', () => {
     for (let i = 0; i < 3; i++)
       expect((await signInWith(user.email, 'wrong-password', '10.0.6.9', device)).statusCode).toBe(401);
     expect((await signInWith(user.email, TEST_PASSWORD, '10.0.6.9', device)).json()).toEqual(lockedFor('a minute'));
+  });
+
+  it('signs in again from a client that keeps only its device cookie and sends no Origin (a script, a test)', async () => {
+    const user = await ctx.makeUser(['Admin']);
+    const device = deviceCookie((await signIn(user.email, TEST_PASSWORD, '10.0.10.1')).headers);
+    // better-auth refuses a request with cookies but no Origin; the device cookie is ours, not its.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: SIGN_IN,
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '10.0.10.1',
+      headers: { cookie: device },
+    });
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it('guessing spread over many addresses locks the browsers the account never signed in on, not its own', async () => {

@@ -18,6 +18,7 @@
  * address and the account, so parallel guesses are counted one after the other.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { DEVICE_COOKIE } from '../../auth/auth';
 import type { Database } from '../../db/client';
 import {
   countAttempts,
@@ -108,7 +109,6 @@ export function waitInWords(ms: number): string {
 // The device cookie: a random id signed with the server's secret, so a browser cannot claim
 // another's trust. It names no account: one browser may be trusted by several (a shared desk).
 
-export const DEVICE_COOKIE = 'stove_device';
 const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 function signature(secret: string, id: string): string {
