@@ -9,7 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@web/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@web/components/ui/button';
+import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
 
 interface ConfirmDialogProps {
@@ -65,9 +65,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy} className={buttonVariants({ variant: 'outline' })}>
-            {cancelLabel}
-          </AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
           <Button
             variant={destructive ? 'destructive' : 'default'}
             disabled={busy}

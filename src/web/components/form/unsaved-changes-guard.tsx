@@ -9,7 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@web/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@web/components/ui/button';
+import { Button } from '@web/components/ui/button';
 
 interface DiscardChangesDialogProps {
   open: boolean;
@@ -37,7 +37,7 @@ export function DiscardChangesDialog({
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel className={buttonVariants({ variant: 'outline' })}>Keep editing</AlertDialogCancel>
+          <AlertDialogCancel>Keep editing</AlertDialogCancel>
           <Button variant="destructive" onClick={onDiscard}>
             {discardLabel}
           </Button>

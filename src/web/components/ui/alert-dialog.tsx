@@ -67,8 +67,17 @@ function AlertDialogDescription({ className, ...props }: ComponentProps<typeof A
 }
 
 /** The safe choice: receives focus when the dialog opens. */
-function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: 'default' }), className)} {...props} />;
+/**
+ * The button that backs out: an outline button unless `variant` says otherwise (the session
+ * timeout's "Stay logged in" is that dialog's main action). One variant, not a second one's classes
+ * laid over it: the default's near-white text once stayed on the outline's white (issue 22).
+ */
+function AlertDialogCancel({
+  className,
+  variant = 'outline',
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Cancel> & { variant?: 'outline' | 'default' }) {
+  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
 export {

@@ -39,7 +39,7 @@ export function SessionTimeoutDialog({
           <Button variant="outline" onClick={onLogOutNow} disabled={isLoggingOut}>
             {isLoggingOut ? 'Logging out...' : 'Log Out Now'}
           </Button>
-          <AlertDialogCancel onClick={onStayLoggedIn} disabled={isLoggingOut}>
+          <AlertDialogCancel variant="default" onClick={onStayLoggedIn} disabled={isLoggingOut}>
             Stay Logged In
           </AlertDialogCancel>
         </AlertDialogFooter>
