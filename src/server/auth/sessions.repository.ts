@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sessions } from '../db/schema/auth';
 import { activitySessions } from '../db/schema/core';
@@ -31,4 +31,13 @@ export async function countActiveSessions(db: Executor, idleBefore: Date, now: D
     .from(sessions)
     .where(and(gt(sessions.expiresAt, now), gt(sessions.lastActiveAt, idleBefore)));
   return row?.n ?? 0;
+}
+
+/** The user's sessions other than `exceptId` (the browser asking). */
+export async function findOtherSessionIds(db: Executor, userId: string, exceptId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, exceptId)));
+  return rows.map((r) => r.id);
 }

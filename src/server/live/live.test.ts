@@ -333,6 +333,32 @@ describe('GET /api/live', () => {
     },
   );
 
+  it("ends the user's other browsers' streams at once when they change their own password, not this one's", async () => {
+    const user = await ctx.signedInAs(['Sales Officer'], { factoryId: nbo.id });
+    const other = await ctx.signIn(user.email);
+    const here = await openStream(baseUrl, user.cookie);
+    const there = await openStream(baseUrl, other);
+    try {
+      await here.next((name) => name === 'ready');
+      await there.next((name) => name === 'ready');
+      const changed = await ctx.request({
+        method: 'POST',
+        url: '/api/me/password',
+        cookie: user.cookie,
+        payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-password' },
+      });
+      expect(changed.statusCode, changed.body).toBeLessThan(300);
+      await there.next((name) => name === 'signed-out');
+      // This browser goes on with its new session: its stream hears the next event, not signed-out.
+      await publishLive(ctx.handle.db, { kind: 'stock', factoryIds: [nbo.id] });
+      await here.next(isLive('stock'));
+      expect(here.events.map((e) => e.name)).toEqual(['ready', 'live']);
+    } finally {
+      here.close();
+      there.close();
+    }
+  });
+
   it('ends the stream of a revoked session at once, and only that one', async () => {
     const admin = await ctx.signedInAs(['Admin']);
     const user = await ctx.signedInAs(['Sales Officer'], { factoryId: nbo.id });

@@ -97,7 +97,8 @@ export async function meRoutes(app: FastifyInstance, opts: { db: Database; auth:
         summary: 'Change my password (needs the current one); my other sessions are ended',
         description:
           'Checks the current password and sets the new one (different from the current one); every other ' +
-          'session of the caller ends and this browser gets a new session cookie. The one way to change ' +
+          'session of the caller ends (their live streams get `signed-out` at once) and this browser gets a ' +
+          'new session cookie. The one way to change ' +
           "one's password (better-auth's `/change-password` is closed). Audited, wrong current passwords " +
           'too.',
         body: changeMyPasswordSchema,

@@ -7,7 +7,9 @@ import {
 } from '../../../common/contracts/account';
 import type { Actor } from '../../auth/actor';
 import type { Auth } from '../../auth/auth';
+import { findOtherSessionIds } from '../../auth/sessions.repository';
 import type { Database } from '../../db/client';
+import { publishLive } from '../../live/publish-live';
 import { errors } from '../../http/errors';
 import { countAuditSince, insertAudit } from '../audit/audit.repository';
 import { findAccountRow, updateOwnName } from './me.repository';
@@ -67,6 +69,8 @@ export async function changeMyPassword(
   if (failures >= PASSWORD_FAILURES_ALLOWED) {
     throw errors.rateLimited('Too many wrong current passwords. Please wait 15 minutes and try again.');
   }
+  // The other browsers' sessions end with the change: their live streams are told at once.
+  const others = await findOtherSessionIds(db, actor.userId, actor.sessionId);
   let cookies: string[];
   try {
     const result = await auth.api.changePassword({
@@ -101,6 +105,9 @@ export async function changeMyPassword(
     recordId: actor.userId,
     after: { otherSessionsEnded: true },
     ...context,
+  });
+  await db.transaction(async (tx) => {
+    for (const sessionId of others) await publishLive(tx, { kind: 'signed-out', userId: actor.userId, sessionId });
   });
   return cookies;
 }
