@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { totpCode } from '../src/server/test/totp';
 import { login, seriousViolations } from './support';
 
-const PASSWORD = 'e2e-account-password';
+const PASSWORD = 'charcoal-jiko-lantern';
 
 /** A fresh user made by the demo Admin through the API (the demo users stay as they are), then signed out. */
 async function createUser(page: Page, name: string): Promise<{ email: string; name: string }> {
@@ -52,7 +52,7 @@ test('I change my name from My account and the header greets me with it', async 
   await expect(page.getByTestId('header-greeting')).toHaveText('Welcome, Nia After');
 });
 
-test('I change my password: a wrong current password is shown on its field; the new one signs me in', async ({
+test('I change my password: a wrong current password and a common new one are shown on their fields; the new one signs me in', async ({
   page,
 }) => {
   const user = await createUser(page, 'Pat Password');
@@ -67,7 +67,17 @@ test('I change my password: a wrong current password is shown on its field; the 
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(form.getByText('The current password is not correct.')).toBeVisible();
 
+  // One of the passwords guessers try first is refused on its field.
   await form.getByLabel('Current password').fill(PASSWORD);
+  await form.getByLabel('New password', { exact: true }).fill('password123');
+  await form.getByLabel('Confirm new password').fill('password123');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    form.getByText('This password is one of the most common passwords, which are tried first.'),
+  ).toBeVisible();
+
+  await form.getByLabel('New password', { exact: true }).fill('a-new-e2e-password');
+  await form.getByLabel('Confirm new password').fill('a-new-e2e-password');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed. You were signed out on your other devices.')).toBeVisible();
   // This browser stays signed in.

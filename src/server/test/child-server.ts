@@ -20,7 +20,7 @@ import { PROJECT_ROOT } from '../paths';
 
 export const CHILD_ORIGIN = 'http://localhost:3999';
 /** The Admin the child creates on an empty database (ADMIN_EMAIL, ADMIN_PASSWORD). */
-export const CHILD_ADMIN = { email: 'child-admin@example.com', password: 'child-admin-password-1' };
+export const CHILD_ADMIN = { email: 'child-admin@example.com', password: 'kiln-ember-lantern-7' };
 
 /** Where the child's data is: an embedded database's folder, or a PostgreSQL database's URL. */
 export type ChildDatabase = { dataDir: string } | { url: string };

@@ -53,9 +53,3 @@ export async function releaseSignInCode(db: Executor, userId: string, code: stri
     .set({ lastSignInCode: null, lastSignInCodeAt: null })
     .where(and(eq(twoFactors.userId, userId), eq(twoFactors.lastSignInCode, code)));
 }
-
-/** The user's email (the account the limits on guessing count a two-factor attempt against). */
-export async function findUserEmail(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
-}

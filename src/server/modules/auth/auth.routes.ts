@@ -25,8 +25,8 @@ import { AppError, errors } from '../../http/errors';
 import { webHeaders, webRequest } from '../../http/web-request';
 import { verifyPassword } from '../../auth/password';
 import { insertAudit } from '../audit/audit.repository';
-import { findSignInState } from '../users/users.repository';
-import { claimSignInCode, findTwoFactorEnabled, findUserEmail, releaseSignInCode } from './auth.repository';
+import { findSignInState, findUserEmail } from '../users/users.repository';
+import { claimSignInCode, findTwoFactorEnabled, releaseSignInCode } from './auth.repository';
 import { deleteAttempt, settleAttempt, type AttemptKey, type SignInOutcome } from './sign-in-attempts.repository';
 import {
   beginAttempt,

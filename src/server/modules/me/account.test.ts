@@ -123,6 +123,23 @@ describe('my account', () => {
       expect(audit[0]).toMatchObject({ actorId: user.id, recordType: 'user' });
     });
 
+    it('a common new password: 400 with fieldErrors.newPassword, nothing changed', async () => {
+      const { cookie } = await ctx.signedInAs(['Sales Officer']);
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/me/password',
+        cookie,
+        payload: { currentPassword: TEST_PASSWORD, newPassword: '1234567890' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: {
+          details: { fieldErrors: { newPassword: [expect.stringMatching(/most common passwords/) as string] } },
+        },
+      });
+      expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    });
+
     it('a wrong current password: 400 with fieldErrors.currentPassword, nothing changed, audited as failed', async () => {
       const { cookie, id, email } = await ctx.signedInAs(['Sales Officer']);
       const res = await ctx.request({

@@ -87,7 +87,7 @@ export async function meRoutes(app: FastifyInstance, opts: { db: Database; auth:
       config: {
         ...config,
         errors: {
-          400: 'The current password is not correct (`details.fieldErrors.currentPassword`), or the new one was refused (`details.fieldErrors.newPassword`).',
+          400: 'The current password is not correct (`details.fieldErrors.currentPassword`), or the new one was refused (`details.fieldErrors.newPassword`): the same as the current one, one of the 49,000 most common passwords, or containing the email name.',
           429: 'Ten wrong current passwords in 15 minutes: wait 15 minutes.',
         },
         success: NO_CONTENT,

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { publishLive } from '../../live/publish-live';
 import { errors } from '../../http/errors';
 import { countAuditSince, insertAudit } from '../audit/audit.repository';
+import { refuseWeakPassword } from '../users/users.service';
 import { findAccountRow, updateOwnName } from './me.repository';
 
 /** Wrong current passwords allowed per user in this window before the form is refused for a while. */
@@ -69,6 +70,7 @@ export async function changeMyPassword(
   if (failures >= PASSWORD_FAILURES_ALLOWED) {
     throw errors.rateLimited('Too many wrong current passwords. Please wait 15 minutes and try again.');
   }
+  refuseWeakPassword(input.newPassword, actor.email, 'newPassword');
   // The other browsers' sessions end with the change: their live streams are told at once.
   const others = await findOtherSessionIds(db, actor.userId, actor.sessionId);
   let cookies: string[];

@@ -347,6 +347,18 @@ describe('the last active Admin', () => {
 });
 
 describe('POST /api/users/:id/password', () => {
+  it('refuses a common password (400 on password) and changes nothing', async () => {
+    const u = await ctx.signedInAs(['Sales Manager']);
+    const [before] = await ctx.handle.db.select().from(accounts).where(eq(accounts.userId, u.id));
+    const res = await post(`/api/users/${u.id}/password`, { password: 'qwertyuiop' });
+    expect(res.statusCode).toBe(400);
+    expect(
+      res.json<{ error: { details: { fieldErrors: Record<string, string[]> } } }>().error.details.fieldErrors,
+    ).toHaveProperty('password');
+    const [after] = await ctx.handle.db.select().from(accounts).where(eq(accounts.userId, u.id));
+    expect(after?.password).toBe(before?.password);
+  });
+
   it('sets a new password (argon2id), ends every session of the user, and audits without the hash', async () => {
     const u = await ctx.signedInAs(['Sales Manager']);
     const second = await ctx.signIn(u.email);

@@ -15,6 +15,12 @@ import {
   type SortSpec,
 } from '../../http/list';
 
+/** The user's email, or null for an unknown id. */
+export async function findUserEmail(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
 export async function findUserIdByEmail(db: Executor, email: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row?.id ?? null;

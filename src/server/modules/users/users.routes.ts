@@ -36,6 +36,9 @@ const params = z.object({ id: z.string().uuid('Not a user id') });
 const NO_USER = 'No user with this id.';
 const FACTORY = 'An unknown or deactivated factory (`details.fieldErrors.factoryId`).';
 const EMAIL_TAKEN = 'A user with this email already exists, in any case (`details.fieldErrors.email`).';
+/** The password rules of auth/password-rules.ts, beyond the length the schema checks. */
+const WEAK_PASSWORD =
+  'The password is one of the 49,000 most common passwords, or contains the email name (`details.fieldErrors.password`).';
 const sessionParams = params.extend({ sessionId: z.string().uuid('Not a session id') });
 
 export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
@@ -108,7 +111,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.post(
     '/api/users',
     {
-      config: { ...config, errors: { 400: FACTORY, 409: EMAIL_TAKEN } },
+      config: { ...config, errors: { 400: [FACTORY, WEAK_PASSWORD], 409: EMAIL_TAKEN } },
       schema: {
         tags,
         summary: 'Create a user who signs in with email and password',
@@ -169,7 +172,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.post(
     '/api/users/:id/password',
     {
-      config: { ...config, errors: { 404: NO_USER }, success: NO_CONTENT },
+      config: { ...config, errors: { 400: WEAK_PASSWORD, 404: NO_USER }, success: NO_CONTENT },
       schema: {
         tags,
         summary: "Set a user's password; ends all their sessions",

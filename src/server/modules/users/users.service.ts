@@ -11,6 +11,7 @@ import {
 import { isGroup } from '../../../common/permissions';
 import type { Actor } from '../../auth/actor';
 import { hashPassword } from '../../auth/password';
+import { weakPasswordProblem } from '../../auth/password-rules';
 import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
@@ -25,6 +26,7 @@ import {
   deleteUserSessions,
   endUserActivitySessions,
   findOtherUserIdByEmail,
+  findUserEmail,
   findUserIdByEmail,
   findUserRow,
   insertUser,
@@ -49,9 +51,16 @@ export interface CreatedUser {
   factoryId: string | null;
 }
 
+/** A 400 on `field` for a password a guesser tries first (auth/password-rules.ts). */
+export function refuseWeakPassword(password: string, email: string, field: string): void {
+  const problem = weakPasswordProblem(password, email);
+  if (problem) throw errors.validation(problem, { [field]: [problem] });
+}
+
 export async function createUser(db: Database, actor: Actor | null, input: CreateUser): Promise<CreatedUser> {
   const groups = [...new Set(input.groups)];
   const factoryId = input.factoryId ?? null;
+  refuseWeakPassword(input.password, input.email, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     if (await findUserIdByEmail(tx, input.email)) {
@@ -241,6 +250,9 @@ async function signOutEverywhere(tx: Executor, id: string): Promise<number> {
 
 /** A new password for the user (argon2id); every session of theirs ends. */
 export async function setUserPassword(db: Database, actor: Actor, id: string, password: string): Promise<void> {
+  const email = await findUserEmail(db, id);
+  if (!email) throw errors.notFound('No user with this id.');
+  refuseWeakPassword(password, email, 'password');
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await lockUserProfile(tx, id))) throw errors.notFound('No user with this id.');

@@ -47,6 +47,23 @@ interface ErrorBody {
 }
 
 describe('POST /api/users', () => {
+  it('refuses a common password and one that contains the email name (400 on password), creating nothing', async () => {
+    const common = validBody({ password: 'password123' });
+    const res = await postUser(common);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.details?.fieldErrors?.password).toEqual([
+      'This password is one of the most common passwords, which are tried first. Choose another.',
+    ]);
+    expect(await countUsersWithEmail(ctx.handle.db, common.email)).toBe(0);
+    const named = await postUser(
+      validBody({ email: `grace.wanjiku.${Date.now()}@example.com`, password: 'Wanjiku-stoves-26' }),
+    );
+    expect(named.statusCode).toBe(400);
+    expect(named.json<ErrorBody>().error.details?.fieldErrors?.password?.[0]).toMatch(
+      /^The password must not contain your email name \("(grace|wanjiku)"\)/,
+    );
+  });
+
   it('an Admin creates a user (201) who can then sign in; the creation is audited without the password', async () => {
     const factory = await ctx.makeFactory();
     const body = validBody({
