@@ -1,7 +1,8 @@
 /** Start-up: the first Admin on an empty database and the shared auth secret. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_EMAIL, ensureAuthSecret, ensureInitialAdmin } from './bootstrap';
+import { ensureAuthSecret, ensureInitialAdmin } from './bootstrap';
+import { DEFAULT_ADMIN_EMAIL } from './config';
 import { users } from './db/schema/auth';
 import { appSettings, userGroups } from './db/schema/core';
 import { countRows, countUsersWithEmail } from './test/db-assert';

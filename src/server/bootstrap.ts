@@ -1,14 +1,13 @@
 /** What a server needs before it listens: the shared auth secret and, on an empty database, a first Admin. */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Config } from './config';
+import { DEFAULT_ADMIN_EMAIL, type Config } from './config';
 import type { Database } from './db/client';
 import { appSettings } from './db/schema/core';
 import { createUser } from './modules/users/users.service';
 import { countUsers, lockAdminChanges } from './modules/users/users.repository';
 
 const AUTH_SECRET_KEY = 'auth_secret';
-export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
 /** BETTER_AUTH_SECRET, or one generated once and kept in the database so every instance shares it. */
 export async function ensureAuthSecret(db: Database, config: Config): Promise<string> {

@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(message);
   });
 
+  it('refuses an ADMIN_PASSWORD that is common or contains the email name, in one line', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password123' })).toThrow(
+      'ADMIN_PASSWORD: This password is one of the most common passwords, which are tried first. Choose another.',
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'grace@example.com', ADMIN_PASSWORD: 'grace-stoves-26' })).toThrow(
+      'ADMIN_PASSWORD: The password must not contain your email name ("grace")',
+    );
+    expect(loadConfig({ ADMIN_EMAIL: 'grace@example.com', ADMIN_PASSWORD: 'kiln-ember-lantern-7' }).adminPassword).toBe(
+      'kiln-ember-lantern-7',
+    );
+  });
+
   it('turns GET /metrics on with a METRICS_TOKEN of 16 characters or more, and refuses a shorter one', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));

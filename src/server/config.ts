@@ -3,54 +3,65 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../common/constants';
 import { SIGN_IN_EMAIL_PATTERN } from '../common/contracts/users';
+import { weakPasswordProblem } from './auth/password-rules';
 
 /** '512MB' → 512, '1GB' → 1024. */
 const sizeInMb = (v: string) => Number.parseInt(v, 10) * (v.endsWith('GB') ? 1024 : 1);
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.string().url('PUBLIC_URL must be a full URL such as https://office.example.com').optional(),
-  DATABASE_URL: z.string().url('DATABASE_URL must be a postgres:// URL').optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  PGLITE_SHARED_BUFFERS: z
-    .string()
-    .regex(/^\d+(MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB')
-    .refine((v) => sizeInMb(v) >= 16 && sizeInMb(v) <= 1024, 'PGLITE_SHARED_BUFFERS must be between 16MB and 1GB')
-    .default('512MB'),
-  PGLITE_FSYNC: bool.default(true),
-  BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
-  TRUSTED_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool.default(false),
-  SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  SIGN_IN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-  ADMIN_EMAIL: z.string().regex(SIGN_IN_EMAIL_PATTERN, 'ADMIN_EMAIL must be an email address').optional(),
-  ADMIN_PASSWORD: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .optional(),
-  BACKUP_DIR: z.string().min(1).optional(),
-  BACKUP_INTERVAL_HOURS: z.coerce
-    .number('BACKUP_INTERVAL_HOURS must be a number of hours (0 turns scheduled backups off)')
-    .min(0, 'BACKUP_INTERVAL_HOURS must be 0 (off) or more')
-    .max(24 * 366, 'BACKUP_INTERVAL_HOURS must be at most a year')
-    .default(24),
-  BACKUP_KEEP: z.coerce
-    .number('BACKUP_KEEP must be a whole number of backups')
-    .int('BACKUP_KEEP must be a whole number of backups')
-    .min(1, 'BACKUP_KEEP must be at least 1')
-    .default(14),
-  METRICS_TOKEN: z
-    .string()
-    .min(16, 'METRICS_TOKEN must be at least 16 characters (a random one: openssl rand -hex 32)')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().default('./dist/web'),
-});
+/** The first Admin's email when ADMIN_EMAIL is not set. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.string().url('PUBLIC_URL must be a full URL such as https://office.example.com').optional(),
+    DATABASE_URL: z.string().url('DATABASE_URL must be a postgres:// URL').optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^\d+(MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 512MB or 1GB')
+      .refine((v) => sizeInMb(v) >= 16 && sizeInMb(v) <= 1024, 'PGLITE_SHARED_BUFFERS must be between 16MB and 1GB')
+      .default('512MB'),
+    PGLITE_FSYNC: bool.default(true),
+    BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
+    TRUSTED_ORIGINS: z.string().default(''),
+    TRUST_PROXY: bool.default(false),
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    SIGN_IN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    ADMIN_EMAIL: z.string().regex(SIGN_IN_EMAIL_PATTERN, 'ADMIN_EMAIL must be an email address').optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .optional(),
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number('BACKUP_INTERVAL_HOURS must be a number of hours (0 turns scheduled backups off)')
+      .min(0, 'BACKUP_INTERVAL_HOURS must be 0 (off) or more')
+      .max(24 * 366, 'BACKUP_INTERVAL_HOURS must be at most a year')
+      .default(24),
+    BACKUP_KEEP: z.coerce
+      .number('BACKUP_KEEP must be a whole number of backups')
+      .int('BACKUP_KEEP must be a whole number of backups')
+      .min(1, 'BACKUP_KEEP must be at least 1')
+      .default(14),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'METRICS_TOKEN must be at least 16 characters (a random one: openssl rand -hex 32)')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().default('./dist/web'),
+  })
+  // The first Admin's password follows the rules of every password (auth/password-rules.ts): said here,
+  // in one line, rather than by a failing first start.
+  .superRefine((e, ctx) => {
+    const problem = e.ADMIN_PASSWORD && weakPasswordProblem(e.ADMIN_PASSWORD, e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+  });
 
 export interface Config {
   env: 'development' | 'production' | 'test';
