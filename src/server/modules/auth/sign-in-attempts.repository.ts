@@ -3,7 +3,7 @@
  * a code is checked, under advisory locks of the address and the account, so that attempts racing
  * for one account or one address are counted one after the other.
  */
-import { and, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import { signInAttempts } from '../../db/schema/auth';
 
@@ -36,9 +36,6 @@ export interface AttemptCounts {
   accountFailures: Failures;
 }
 
-/** An attempt being checked counts as a failure until it is known: a guess in flight is a guess. */
-const FAILING: SignInOutcome[] = ['failed', 'pending'];
-
 /**
  * Takes the transaction's advisory locks of the address and of the account, in that order in every
  * transaction (no deadlock); they are released at its end.
@@ -48,58 +45,52 @@ export async function lockAttemptKey(tx: Executor, key: AttemptKey): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in account ${key.account}`}, 0))`);
 }
 
+/** Rows of the table within `ms` of now, by their time (`at`). */
+const within = (ms: number) => sql`${signInAttempts.at} > now() - make_interval(secs => ${ms / 1000})`;
+/** An attempt being checked counts as a failure until it is known: a guess in flight is a guess. */
+const failing = sql`${signInAttempts.outcome} in ('failed', 'pending')`;
+
+/** What the limits weigh, in one statement (a sign-in waits on it under the locks). */
 export async function countAttempts(
   tx: Executor,
   key: AttemptKey,
   windows: { addressMs: number; accountMs: number; trustMs: number },
 ): Promise<AttemptCounts> {
-  const [clock] = await queryRows<{ now: Date | string }>(tx, sql`select now() as now`);
-  const now = new Date(clock?.now ?? Date.now());
-  const since = (ms: number) => new Date(now.getTime() - ms);
-  const failures = async (...where: ReturnType<typeof eq>[]): Promise<Failures> => {
-    const [row] = await tx
-      .select({ count: count(), newest: max(signInAttempts.at) })
-      .from(signInAttempts)
-      .where(and(inArray(signInAttempts.outcome, FAILING), gt(signInAttempts.at, since(windows.accountMs)), ...where));
-    return { count: row?.count ?? 0, newest: row?.newest ? new Date(row.newest) : null };
-  };
-
-  const [address] = await tx
-    .select({ n: count() })
-    .from(signInAttempts)
-    .where(
-      and(
-        eq(signInAttempts.address, key.address),
-        inArray(signInAttempts.outcome, FAILING),
-        gt(signInAttempts.at, since(windows.addressMs)),
-      ),
-    );
-  const trusted =
-    key.device !== null &&
-    (
-      await tx
-        .select({ id: signInAttempts.id })
-        .from(signInAttempts)
-        .where(
-          and(
-            eq(signInAttempts.device, key.device),
-            eq(signInAttempts.account, key.account),
-            eq(signInAttempts.outcome, 'signed_in'),
-            gt(signInAttempts.at, since(windows.trustMs)),
-          ),
-        )
-        .limit(1)
-    ).length > 0;
-  const account = eq(signInAttempts.account, key.account);
+  const failures = (scope: SQL) =>
+    sql`(select json_build_object('count', count(*), 'newest', max(${signInAttempts.at}))
+           from ${signInAttempts} where ${scope} and ${failing} and ${within(windows.accountMs)})`;
+  const account = sql`${signInAttempts.account} = ${key.account}`;
+  const [row] = await queryRows<{
+    now: Date | string;
+    address_failures: number;
+    trusted: boolean;
+    by_device: { count: number; newest: string | null };
+    by_address: { count: number; newest: string | null };
+    by_account: { count: number; newest: string | null };
+  }>(
+    tx,
+    sql`select now() as now,
+      (select count(*)::int from ${signInAttempts}
+        where ${signInAttempts.address} = ${key.address} and ${failing} and ${within(windows.addressMs)}) as address_failures,
+      exists (select 1 from ${signInAttempts}
+        where ${signInAttempts.device} = ${key.device} and ${account}
+          and ${signInAttempts.outcome} = 'signed_in' and ${within(windows.trustMs)}) as trusted,
+      ${failures(sql`${account} and ${signInAttempts.device} = ${key.device}`)} as by_device,
+      ${failures(sql`${account} and ${signInAttempts.address} = ${key.address}`)} as by_address,
+      ${failures(account)} as by_account`,
+  );
+  if (!row) throw new Error('The sign-in attempts could not be counted.');
+  const asFailures = (f: { count: number; newest: string | null }): Failures => ({
+    count: Number(f.count),
+    newest: f.newest ? new Date(f.newest) : null,
+  });
   return {
-    now,
-    addressFailures: address?.n ?? 0,
-    trusted,
-    clientFailures: await failures(
-      account,
-      trusted && key.device !== null ? eq(signInAttempts.device, key.device) : eq(signInAttempts.address, key.address),
-    ),
-    accountFailures: await failures(account),
+    now: new Date(row.now),
+    addressFailures: row.address_failures,
+    trusted: row.trusted,
+    // A trusted browser is limited on its own failures; any other client by its address's.
+    clientFailures: asFailures(row.trusted ? row.by_device : row.by_address),
+    accountFailures: asFailures(row.by_account),
   };
 }
 
