@@ -32,15 +32,15 @@ import {
 } from './sign-in-attempts.repository';
 
 const MINUTE_MS = 60 * 1000;
-export const ADDRESS_WINDOW_MS = MINUTE_MS;
-export const ACCOUNT_WINDOW_MS = 15 * MINUTE_MS;
+const ADDRESS_WINDOW_MS = MINUTE_MS;
+const ACCOUNT_WINDOW_MS = 15 * MINUTE_MS;
 /** The first wait once a client used up its failures; it doubles with each further failure. */
 const FIRST_WAIT_MS = MINUTE_MS;
 const LONGEST_WAIT_MS = 15 * MINUTE_MS;
 /** Failures of an account from everywhere, as a multiple of the per-client allowance. */
-export const SPREAD_GUESSING_FACTOR = 4;
+const SPREAD_GUESSING_FACTOR = 4;
 /** How long a browser stays trusted for an account after it last signed in there. */
-export const DEVICE_TRUST_MS = 90 * 24 * 60 * MINUTE_MS;
+const DEVICE_TRUST_MS = 90 * 24 * 60 * MINUTE_MS;
 
 export interface SignInLimits {
   /** Failed attempts from one address in a minute (SIGN_IN_RATE_LIMIT_PER_MINUTE). */
