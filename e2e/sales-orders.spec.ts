@@ -5,7 +5,7 @@
  * opens it, prints the delivery note, cancels it with a reason, finds it under Canceled Sales, and
  * the ID's history shows it sold and returned; a Sales Officer cannot cancel; a Factory Manager's
  * factory is fixed and, on a phone, an order the server refuses names the ID; an ID sold elsewhere
- * turns ineligible on an open form; Enter in the customer box never chooses from an earlier search;
+ * turns ineligible on an open form; an ID coupled as another model than the package's is flagged; Enter in the customer box never chooses from an earlier search;
  * axe on each screen.
  */
 import { randomUUID } from 'node:crypto';
@@ -24,6 +24,8 @@ interface Ref {
 
 interface SaleSetup {
   category: Ref;
+  /** The stove model (kit category) of the package. */
+  model: Ref;
   /** Two stoves per package, KES 1,500.00 in the category. */
   pkg: Ref;
   customer: { id: string; name: string; contact: string; phone: string; region: string };
@@ -42,14 +44,15 @@ async function saleSetup(admin: Page): Promise<SaleSetup> {
   const token = uniquePrefix();
   const code = token.slice(-10);
   const category = await post<Ref>(admin, '/api/sales/categories', { name: `${token} Retail`, code: `C${code}` });
-  const models = await admin.request.get('/api/ckd/categories/options');
-  const { items } = (await models.json()) as { items: { id: string; code: string }[] };
-  const jps = items.find((i) => i.code === 'JPS');
-  if (!jps) throw new Error('no CKD category JPS');
+  const model = await post<Ref>(admin, '/api/ckd/categories', {
+    name: `Kit E${code}`,
+    code: `E${code}`,
+    stoveModel: `Jiko E${code}`,
+  });
   const pkg = await post<Ref>(admin, '/api/sales/packages', {
     name: `${token} Jiko pair`,
     code: `P${code}`,
-    ckdCategoryId: jps.id,
+    ckdCategoryId: model.id,
     stovesPerPackage: 2,
   });
   await post(admin, '/api/sales/prices', {
@@ -70,21 +73,15 @@ async function saleSetup(admin: Page): Promise<SaleSetup> {
     region: customer.region,
     defaultSalesCategoryId: category.id,
   });
-  return { category, pkg, customer: { ...customer, id: created.id } };
+  return { category, model, pkg, customer: { ...customer, id: created.id } };
 }
 
 /**
- * `count` validated stove IDs at a factory, as an Admin through the API: generated, coupled on a
- * stove report (with kits produced at NBO and moved there) and approved.
+ * `count` validated stove IDs of a model at a factory, as an Admin through the API: generated,
+ * coupled on a stove report (with kits produced at NBO and moved there) and approved.
  */
-async function validatedIds(admin: Page, factoryCode: string, count: number): Promise<string[]> {
+async function validatedIds(admin: Page, factoryCode: string, count: number, model: Ref): Promise<string[]> {
   const factory = await factoryByCode(admin, factoryCode);
-  const modelCode = `E${uniquePrefix().slice(-8)}`;
-  const model = await post<{ id: string }>(admin, '/api/ckd/categories', {
-    name: `Kit ${modelCode}`,
-    code: modelCode,
-    stoveModel: `Jiko ${modelCode}`,
-  });
   const nbo = await factoryByCode(admin, 'NBO');
   const date = today();
   await post(admin, '/api/ckd/produced-records', { date, factoryId: nbo.id, categoryId: model.id, quantity: count });
@@ -152,7 +149,7 @@ test(
     test.setTimeout(360_000);
     const admin = await signedIn(browser, 'Admin');
     const setup = await saleSetup(admin);
-    const codes = await validatedIds(admin, 'NBO', 4);
+    const codes = await validatedIds(admin, 'NBO', 4, setup.model);
     const nbo = await factoryByCode(admin, 'NBO');
     const [notValidated = ''] = await createStoveIds(admin, nbo.id, 1);
 
@@ -296,11 +293,43 @@ test(
   },
 );
 
+test('an ID coupled as another model is flagged while scanning and keeps the order from being saved', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await signedIn(browser, 'Admin');
+  const setup = await saleSetup(admin);
+  const code = uniquePrefix().slice(-8);
+  const other = await post<Ref>(admin, '/api/ckd/categories', {
+    name: `Kit W${code}`,
+    code: `W${code}`,
+    stoveModel: `Jiko W${code}`,
+  });
+  const [right1 = '', right2 = ''] = await validatedIds(admin, 'KSM', 2, setup.model);
+  const [wrong = ''] = await validatedIds(admin, 'KSM', 1, other);
+  const ksm = await factoryByCode(admin, 'KSM');
+
+  await admin.goto('/sales/sales-order?new=1');
+  await admin.getByLabel('Factory').selectOption(ksm.id);
+  await chooseCustomer(admin, setup.customer.name);
+  await admin.getByLabel('Package, line 1').selectOption(setup.pkg.id);
+  await admin.getByLabel('Quantity').fill('1');
+  await scan(admin, [right1, wrong]);
+  await expect(codeList(admin).getByRole('listitem').filter({ hasText: wrong })).toContainText(
+    `Wrong model: ${other.name}; this order needs ${setup.model.name}`,
+  );
+  await expect(saveButton(admin)).toBeDisabled();
+  await admin.getByRole('button', { name: `Remove ${wrong}` }).click();
+  await scan(admin, [right2]);
+  await expect(admin.getByText('2 can be sold, 0 cannot.')).toBeVisible();
+  await expect(saveButton(admin)).toBeEnabled();
+});
+
 test('a Sales Officer sees an order without a Cancel button and cannot cancel through the API', async ({ browser }) => {
   test.setTimeout(240_000);
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
-  const codes = await validatedIds(admin, 'KSM', 2);
+  const codes = await validatedIds(admin, 'KSM', 2, setup.model);
   const order = await sell(admin, setup, 'KSM', codes);
   const number = salesOrderNumberLabel(order.number);
 
@@ -331,7 +360,7 @@ test('a Factory Manager on a phone sells from their own factory; an order the se
   test.setTimeout(300_000);
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
-  const codes = await validatedIds(admin, 'MSA', 4);
+  const codes = await validatedIds(admin, 'MSA', 4, setup.model);
   const manager = await signedIn(browser, 'Factory Manager', { phone: true });
   // What is tested here is the server's refusal; the next test shows the open form re-checked live.
   await holdLiveUpdates(manager);
@@ -385,7 +414,7 @@ test('an ID sold elsewhere while the order is open turns Already sold and blocks
   test.setTimeout(120_000);
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
-  const codes = await validatedIds(admin, 'MSA', 3);
+  const codes = await validatedIds(admin, 'MSA', 3, setup.model);
   const manager = await signedIn(browser, 'Factory Manager');
 
   await manager.goto('/sales/sales-order?new=1');
@@ -451,7 +480,7 @@ test('the sales order screens have no serious accessibility problems', async ({ 
   test.setTimeout(240_000);
   const admin = await signedIn(browser, 'Admin');
   const setup = await saleSetup(admin);
-  const codes = await validatedIds(admin, 'NBO', 4);
+  const codes = await validatedIds(admin, 'NBO', 4, setup.model);
   const order = await sell(admin, setup, 'NBO', codes.slice(0, 2));
   await post(admin, `/api/sales/orders/${order.id}/cancel`, { reason: 'Wrong customer' }, 200);
   const page = await signedIn(browser, 'Senior Sales Manager');

@@ -34,16 +34,10 @@ async function post<T>(page: Page, url: string, data: unknown, status = 201): Pr
 }
 
 /**
- * `count` validated stove IDs at a factory, as an Admin through the API: kits produced at NBO and
+ * `count` validated stove IDs of a model at a factory, as an Admin through the API: kits produced at NBO and
  * sent there, IDs generated there, coupled on a stove report and approved.
  */
-async function validatedIds(admin: Page, factoryId: string, count: number): Promise<string[]> {
-  const modelCode = `R${uniquePrefix().slice(-8)}`;
-  const model = await post<{ id: string }>(admin, '/api/ckd/categories', {
-    name: `Kit ${modelCode}`,
-    code: modelCode,
-    stoveModel: `Jiko ${modelCode}`,
-  });
+async function validatedIds(admin: Page, factoryId: string, count: number, model: Ref): Promise<string[]> {
   const nbo = await factoryByCode(admin, 'NBO');
   const date = today();
   await post(admin, '/api/ckd/produced-records', { date, factoryId: nbo.id, categoryId: model.id, quantity: count });
@@ -74,14 +68,15 @@ async function sellAtNewFactory(admin: Page): Promise<World> {
   });
   const retail = await post<Ref>(admin, '/api/sales/categories', { name: `${token} Retail`, code: `R${code}` });
   const programme = await post<Ref>(admin, '/api/sales/categories', { name: `${token} Programme`, code: `G${code}` });
-  const models = await admin.request.get('/api/ckd/categories/options');
-  const { items } = (await models.json()) as { items: { id: string; code: string }[] };
-  const jps = items.find((i) => i.code === 'JPS');
-  if (!jps) throw new Error('no CKD category JPS');
+  const model = await post<Ref>(admin, '/api/ckd/categories', {
+    name: `Kit R${code}`,
+    code: `R${code}`,
+    stoveModel: `Jiko R${code}`,
+  });
   const pkg = await post<Ref>(admin, '/api/sales/packages', {
     name: `${token} Jiko pair`,
     code: `P${code}`,
-    ckdCategoryId: jps.id,
+    ckdCategoryId: model.id,
     stovesPerPackage: 2,
   });
   const effectiveFrom = addDays(today(), -7);
@@ -105,7 +100,7 @@ async function sellAtNewFactory(admin: Page): Promise<World> {
   };
   const shop = await customer(`${token} Wanjiru Stores`, 'retailer', retail.id);
   const ngo = await customer(`${token} Clean Cooking Trust`, 'ngo', programme.id);
-  const codes = await validatedIds(admin, factory.id, 12);
+  const codes = await validatedIds(admin, factory.id, 12, model);
   const sell = (customerId: string, categoryId: string, packages: number, sold: string[]) =>
     post<SalesOrderDetail>(admin, '/api/sales/orders', {
       date: today(),

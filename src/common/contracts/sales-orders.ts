@@ -116,6 +116,8 @@ export type CreateSalesOrder = z.input<typeof createSalesOrderSchema>;
 export const checkSalesOrderIdsSchema = z.object({
   factoryId: uuidOf('Choose a factory'),
   codes: orderCodes,
+  /** The order's lines so far: with them, an ID of a model the lines do not need is 'wrong_model'. */
+  lines: z.array(salesOrderLineInputSchema).max(SALES_ORDER_LINES_MAX).optional(),
 });
 export type CheckSalesOrderIds = z.input<typeof checkSalesOrderIdsSchema>;
 
@@ -131,6 +133,7 @@ export const SALES_ORDER_ID_VERDICTS = [
   'sold',
   'in_transit',
   'void',
+  'wrong_model', // coupled as a model the order's lines do not need (or more of it than they need)
 ] as const;
 export type SalesOrderIdVerdict = (typeof SALES_ORDER_ID_VERDICTS)[number];
 

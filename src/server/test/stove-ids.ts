@@ -8,7 +8,8 @@
  * Codes come from stoveCode() (valid Damm check digit) with a random prefix unless one is given,
  * so calls never collide. Every ID gets its 'created' event (to in_stock, document = the batch);
  * an ID made in another status also gets a 'migrated' event (in_stock → that status), so its
- * history explains its status. `in_transit` cannot be made here: send a transfer instead.
+ * history explains its status. `in_transit` cannot be made here: send a transfer instead. With
+ * `model`, a stove report of that kit category holds them (the model they were coupled as).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -30,6 +31,11 @@ export interface MakeStoveIdsOptions {
   status?: Exclude<StoveIdStatus, 'in_transit'>;
   /** created_by of the batch and IDs, actor of the events (default none). */
   actorId?: string | null;
+  /**
+   * The kit category (stove model) a submitted stove report of today coupled them as; without it a
+   * coupled, validated or sold ID has no report, as IDs carried over from the previous system.
+   */
+  model?: string;
 }
 
 export interface MadeStoveIds {
@@ -79,6 +85,18 @@ export async function makeStoveIds(db: Executor, options: MakeStoveIdsOptions): 
       sql`insert into stove_id_events (stove_id_id, kind, from_status, to_status, factory_id, note, actor_id)
           select id, 'migrated', 'in_stock', status, factory_id, 'test data', ${actorId}
             from stove_ids where batch_id = ${batch.id} order by id`,
+    );
+  }
+  if (options.model) {
+    const [report] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into stove_reports (date, factory_id, category_id, stove_count, note, created_by, updated_by)
+          values (current_date, ${factoryId}, ${options.model}, ${count}, 'test data', ${actorId}, ${actorId})
+          returning id`,
+    );
+    await db.execute(
+      sql`insert into stove_report_items (report_id, stove_id_id)
+          select ${report?.id}, id from stove_ids where batch_id = ${batch.id}`,
     );
   }
   const idOf = new Map(rows.map((r) => [r.code, Number(r.id)]));

@@ -97,6 +97,28 @@ export function activePackages(db: Executor): Promise<PackageRow[]> {
   );
 }
 
+/**
+ * The model each of these stove IDs was coupled as: the kit category of the submitted stove report
+ * that holds it (a voided report coupled nothing). IDs carried over without a report are absent.
+ */
+export async function stoveModelsByCode(
+  db: Executor,
+  codes: readonly string[],
+): Promise<Map<string, { id: string; name: string }>> {
+  if (codes.length === 0) return new Map();
+  const rows = await queryRows<{ code: string; id: string; name: string }>(
+    db,
+    sql`select distinct on (si.code) si.code, c.id, c.name
+          from stove_ids si
+          join stove_report_items ri on ri.stove_id_id = si.id
+          join stove_reports r on r.id = ri.report_id and r.status = 'submitted'
+          join ckd_categories c on c.id = r.category_id
+         where si.code = any(${sqlTextArray(codes)}::text[])
+         order by si.code, r.created_at desc`,
+  );
+  return new Map(rows.map((r) => [r.code, { id: r.id, name: r.name }]));
+}
+
 /** Locks prices FOR SHARE: a scheduled price an order uses cannot be withdrawn under it. */
 export async function sharePrices(db: Executor, ids: readonly string[]): Promise<void> {
   await db.execute(sql`select id from sales_prices where id = any(${sqlTextArray(ids)}::uuid[]) for share`);

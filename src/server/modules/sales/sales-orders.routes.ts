@@ -164,7 +164,10 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
         description:
           'Checks the codes for a sale at a factory, changing nothing: each code, in order, gets a verdict: ' +
           'ok (validated there), or why not (unknown, malformed, bad check digit, duplicate in the list, ' +
-          'wrong factory, in stock, coupled, sold, in transit, void) with the reason; and the counts.',
+          'wrong factory, in stock, coupled, sold, in transit, void) with the reason; and the counts. With ' +
+          "the order's `lines`, an ID coupled as a model (kit category) none of their packages holds, or " +
+          'beyond the stoves the lines hold of its model, is `wrong_model` ("Wrong model: Jiko Poa; this order ' +
+          'needs Jiko Poa L"); IDs carried over from the previous system without a stove report fill any line.',
         body: checkSalesOrderIdsSchema,
         response: { 200: salesOrderIdCheckSchema },
       },
@@ -183,7 +186,7 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
             'An inactive factory; an unknown or inactive customer or sales category, or a customer without a default one; a line whose package is unknown, inactive or has no price that day, or packages priced in different currencies (`details.fieldErrors` on `lines.N.packageId`); or a count of IDs that does not match the lines (`details.fieldErrors.codes`).',
           ],
           403: FACTORY[403],
-          409: 'Some IDs cannot be sold: `details.problems` names each with the reason.',
+          409: "Some IDs cannot be sold, or are not the model the lines' packages hold: `details.problems` names each with the reason.",
         },
       },
       schema: {
@@ -194,7 +197,9 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
           'Sells packages to a customer at an active factory, in one transaction: the category is the one ' +
           "given or the customer's default; unit prices and totals come from the price in force on the " +
           "order's day, whatever the client sends; the stove IDs must be validated at that factory and " +
-          "exactly as many as the lines' stoves; they become `sold` with the order as their document. All " +
+          "exactly as many as the lines' stoves, each of a model (the kit category of the stove report that " +
+          "coupled it) the lines hold, at most as many of a model as its lines' stoves (IDs carried over without " +
+          'a stove report fill any line); they become `sold` with the order as their document. All ' +
           'or nothing: when any ID cannot be sold, nothing is written. Factory-scoped sellers sell at their ' +
           'own factory. Audited and pushed live. Answers 201 with the order.',
         body: createSalesOrderSchema,

@@ -2,7 +2,8 @@
  * Sales orders (DOMAIN.md §4 "Sales"). Saving an order is one transaction: the customer, category,
  * packages and prices are read (and share-locked), the lines are priced from the price in force on
  * the order's day (whatever the client sent), the stove IDs are locked in id order and must all be
- * validated at the order's factory, exactly as many as the lines' stoves; then the order, its
+ * validated at the order's factory, exactly as many as the lines' stoves, each of a model the lines
+ * hold (./stove-models.ts); then the order, its
  * lines and items are written, the IDs become sold with the order as their document, and one
  * audit row is written. Two orders racing for an ID: the second waits on the row lock, then finds
  * it sold and is refused whole. Canceling (sales-management) applies once and returns the IDs to
@@ -49,6 +50,7 @@ import {
 } from '../stove-ids/stove-id-eligibility';
 import { changeStoveIdStatuses } from '../stove-ids/stove-id-status.repository';
 import { pricesInForce, type CellPriceRow } from './sales-prices.repository';
+import { modelNeeds, wrongModels } from './stove-models';
 import {
   activePackages,
   countOrders,
@@ -66,6 +68,7 @@ import {
   orderLineRows,
   sharePrices,
   soldByCurrency,
+  stoveModelsByCode,
   stovesPerDay,
   validatedPerFactory,
   type NewOrderLine,
@@ -132,14 +135,52 @@ const ORDER_RULES: EligibilityRules<SalesOrderIdVerdict> = {
     sold: 'Already sold',
     in_transit: 'In transit on a transfer: it can be sold once received',
     void: 'Void (damaged or lost label)',
+    wrong_model: 'Wrong model for this order',
   },
   done: 'sold',
 };
 
-/** POST /api/sales/orders/check: each code's eligibility at the factory; changes nothing. */
+/**
+ * POST /api/sales/orders/check: each code's eligibility at the factory, and with the order's lines,
+ * whether its model is one they need (unknown or inactive packages are left to the form); changes
+ * nothing.
+ */
 export async function checkOrderIds(db: Database, actor: Actor, input: CheckInput): Promise<SalesOrderIdCheck> {
   const factory = await resolveDocumentFactory(db, actor, input.factoryId);
-  return checkCodes(db, actor, ORDER_RULES, input.codes, factory.id);
+  const check = await checkCodes(db, actor, ORDER_RULES, input.codes, factory.id);
+  if (!input.lines?.length) return check;
+  const packages = new Map((await activePackages(db)).map((p) => [p.id, p]));
+  const needs = modelNeeds(
+    input.lines.flatMap((l) => {
+      const pkg = packages.get(l.packageId);
+      return pkg ? [{ model: modelOfPackage(pkg), stoves: l.quantity * pkg.stovesPerPackage }] : [];
+    }),
+  );
+  const sellable = check.items.filter((i) => i.verdict === 'ok').map((i) => i.code);
+  const refused = wrongModels(sellable, await stoveModelsByCode(db, sellable), needs);
+  if (refused.size === 0) return check;
+  const items = check.items.map((i) => {
+    const reason = i.verdict === 'ok' ? refused.get(i.code) : undefined;
+    return reason ? { ...i, verdict: 'wrong_model' as const, reason } : i;
+  });
+  return { items, ok: check.ok - refused.size, problems: check.problems + refused.size };
+}
+
+const modelOfPackage = (p: PackageRow) => ({ id: p.ckdCategoryId, name: p.ckdCategoryName });
+
+/** 409 naming every ID whose model the order's lines do not need; nothing is sold. */
+async function refuseWrongModels(
+  tx: Executor,
+  codes: readonly string[],
+  lines: readonly { model: { id: string; name: string }; stoves: number }[],
+): Promise<void> {
+  const distinct = [...new Set(codes.map(normalizeCode))];
+  const refused = wrongModels(distinct, await stoveModelsByCode(tx, distinct), modelNeeds(lines));
+  if (refused.size === 0) return;
+  throw errors.itemProblems(
+    `Nothing was sold: ${refused.size.toLocaleString('en-US')} of ${stoveIds(distinct.length)} ${refused.size === 1 ? 'is' : 'are'} not the model the order’s packages need.`,
+    [...refused].map(([code, reason]) => ({ code, reason })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,6 +225,8 @@ const cents = (amount: number) => Math.round(amount * 100);
 
 interface PricedLines {
   lines: NewOrderLine[];
+  /** The model and stoves of each line, for the model check. */
+  models: { model: { id: string; name: string }; stoves: number }[];
   currency: string;
   packageCount: number;
   stoveCount: number;
@@ -228,6 +271,7 @@ async function priceLines(tx: Executor, input: CreateInput, category: SalesCateg
   );
   const fieldErrors: Record<string, string[]> = {};
   const lines: NewOrderLine[] = [];
+  const models: PricedLines['models'] = [];
   input.lines.forEach((line, i) => {
     const pkg = packages.get(line.packageId);
     const price = prices.get(line.packageId);
@@ -246,6 +290,7 @@ async function priceLines(tx: Executor, input: CreateInput, category: SalesCateg
         unitPrice: unitCents / 100,
         lineTotal: (unitCents * line.quantity) / 100,
       });
+      models.push({ model: modelOfPackage(pkg), stoves: line.quantity * pkg.stovesPerPackage });
     }
   });
   const fieldKeys = Object.keys(fieldErrors);
@@ -271,6 +316,7 @@ async function priceLines(tx: Executor, input: CreateInput, category: SalesCateg
   }
   return {
     lines,
+    models,
     currency,
     packageCount: lines.reduce((n, l) => n + l.quantity, 0),
     stoveCount: lines.reduce((n, l) => n + l.quantity * l.stovesPerPackage, 0),
@@ -303,6 +349,7 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
     );
 
     const locked = await lockEligibleIds(tx, actor, ORDER_RULES, input.codes, factory.id);
+    await refuseWrongModels(tx, input.codes, priced.models);
     const ids = locked.map((l) => l.id);
     const order = await insertOrder(tx, {
       date: input.date,

@@ -22,6 +22,7 @@ import { parseCsv } from '../../http/list';
 import { auditRows } from '../../test/db-assert';
 import { makeCustomer } from '../../test/sales-lines';
 import { makeSalesCategory, makeSalesPackage, setSalesPrice, type MadeSalesRecord } from '../../test/sales';
+import { makeCkdCategory } from '../../test/production';
 import { makeStoveIds } from '../../test/stove-ids';
 import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';
 import { sqlBigintArray } from '../stove-ids/stove-id-status.repository';
@@ -448,6 +449,93 @@ describe('POST /api/sales/orders', () => {
     const res = await post('/api/sales/orders', orderBody(ids.codes, { factoryId: closed.id }), admin);
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().error.details?.fieldErrors?.factoryId).toEqual(['This factory is inactive.']);
+  });
+});
+
+describe('a stove is sold as the model it was coupled as', () => {
+  let standard: { id: string; name: string };
+  let large: { id: string; name: string };
+  let standardPackage: MadeSalesRecord;
+  let largePackage: MadeSalesRecord;
+
+  beforeAll(async () => {
+    const db = ctx.handle.db;
+    const suffix = Date.now().toString(36).toUpperCase();
+    standard = await makeCkdCategory(db, { name: `Jiko Poa ${suffix}` });
+    large = await makeCkdCategory(db, { name: `Jiko Poa L ${suffix}` });
+    standardPackage = await makeSalesPackage(db, { ckdCategoryId: standard.id });
+    largePackage = await makeSalesPackage(db, { ckdCategoryId: large.id, stovesPerPackage: 2 });
+    for (const p of [standardPackage, largePackage])
+      await setSalesPrice(db, { packageId: p.id, categoryId: retail.id, unitPrice: 4000, effectiveFrom: daysAgo(60) });
+  });
+
+  const coupledAs = (model: string, count: number) =>
+    makeStoveIds(ctx.handle.db, { factoryId: A.id, count, status: 'validated', model });
+
+  it('the check gives an ID of a model the lines do not need, or one too many of a model, its verdict', async () => {
+    const asStandard = await coupledAs(standard.id, 2);
+    const asLarge = await coupledAs(large.id, 3);
+    const carriedOver = await validated(A.id, 1);
+    const codes = [...asStandard.codes, ...asLarge.codes, ...carriedOver.codes];
+    const lines = [{ packageId: largePackage.id, quantity: 1 }];
+    const res = await post('/api/sales/orders/check', { factoryId: A.id, codes, lines }, officerA);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<SalesOrderIdCheck>();
+    expect(body.items.map((i) => [i.verdict, i.reason])).toEqual([
+      ['wrong_model', `Wrong model: ${standard.name}; this order needs ${large.name}`],
+      ['wrong_model', `Wrong model: ${standard.name}; this order needs ${large.name}`],
+      ['ok', null],
+      ['ok', null],
+      ['wrong_model', `One ${large.name} too many: this order needs 2 stoves of that model`],
+      // Carried over from the previous system without a model: it may fill any line.
+      ['ok', null],
+    ]);
+    expect(body).toMatchObject({ ok: 3, problems: 3 });
+
+    // Both models on the lines: each names what the order needs; without lines, no model verdict.
+    const both = [...lines, { packageId: standardPackage.id, quantity: 1 }];
+    const two = (
+      await post('/api/sales/orders/check', { factoryId: A.id, codes, lines: both }, officerA)
+    ).json<SalesOrderIdCheck>();
+    expect(two.items.map((i) => i.verdict)).toEqual(['ok', 'wrong_model', 'ok', 'ok', 'wrong_model', 'ok']);
+    expect(two.items[1]?.reason).toBe(`One ${standard.name} too many: this order needs 1 stove of that model`);
+    const none = (
+      await post('/api/sales/orders/check', { factoryId: A.id, codes }, officerA)
+    ).json<SalesOrderIdCheck>();
+    expect(none.ok).toBe(6);
+  });
+
+  it('refuses the whole order with 409 when an ID is of the wrong model, and changes nothing', async () => {
+    const asStandard = await coupledAs(standard.id, 1);
+    const asLarge = await coupledAs(large.id, 1);
+    const before = await orderCount();
+    const res = await post(
+      '/api/sales/orders',
+      orderBody([...asLarge.codes, ...asStandard.codes], { lines: [{ packageId: largePackage.id, quantity: 1 }] }),
+      officerA,
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    const body = res.json<ErrorBody>();
+    expect(body.error.message).toBe('Nothing was sold: 1 of 2 stove IDs is not the model the order’s packages need.');
+    expect(body.error.details?.problems).toEqual([
+      { code: asStandard.codes[0], reason: `Wrong model: ${standard.name}; this order needs ${large.name}` },
+    ]);
+    expect(await statuses([...asLarge.ids, ...asStandard.ids])).toEqual(['validated', 'validated']);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('sells IDs of the lines’ models, with IDs carried over without a model filling any line', async () => {
+    const asStandard = await coupledAs(standard.id, 1);
+    const asLarge = await coupledAs(large.id, 1);
+    const carriedOver = await validated(A.id, 1);
+    const order = await sell(officerA, [...carriedOver.codes, ...asLarge.codes, ...asStandard.codes], {
+      lines: [
+        { packageId: standardPackage.id, quantity: 1 },
+        { packageId: largePackage.id, quantity: 1 },
+      ],
+    });
+    expect(order.stoveCount).toBe(3);
+    expect(await statuses([...asStandard.ids, ...asLarge.ids, ...carriedOver.ids])).toEqual(['sold', 'sold', 'sold']);
   });
 });
 

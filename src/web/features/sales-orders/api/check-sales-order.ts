@@ -10,6 +10,8 @@ import { salesOrdersQueryKey } from './get-sales-orders';
 export interface SalesOrderCheckInput {
   factoryId: string;
   codes: readonly string[];
+  /** The order's lines with a package and quantity: IDs of a model they do not need get 'wrong_model'. */
+  lines: readonly { packageId: string; quantity: number }[];
 }
 
 /** POST /api/sales/orders/check: whether each code can be sold from the factory (changes nothing). */
@@ -17,10 +19,12 @@ export async function checkSalesOrderIds(
   input: SalesOrderCheckInput,
   signal?: AbortSignal,
 ): Promise<SalesOrderIdCheck> {
-  const body: CheckSalesOrderIds = { factoryId: input.factoryId, codes: [...input.codes] };
+  const body: CheckSalesOrderIds = { factoryId: input.factoryId, codes: [...input.codes], lines: [...input.lines] };
   const data = await apiClient.post('/api/sales/orders/check', body, { signal });
   return salesOrderIdCheckSchema.parse(data);
 }
+
+const linesKey = (lines: SalesOrderCheckInput['lines']) => lines.map((l) => `${l.packageId}×${l.quantity}`).join(',');
 
 /**
  * `listKey` names the list cheaply (e.g. the codes joined), so a thousand codes are not hashed as
@@ -28,7 +32,7 @@ export async function checkSalesOrderIds(
  */
 export function salesOrderCheckQueryOptions(input: SalesOrderCheckInput, listKey: string) {
   return queryOptions({
-    queryKey: [...salesOrdersQueryKey, 'check', input.factoryId, listKey],
+    queryKey: [...salesOrdersQueryKey, 'check', input.factoryId, linesKey(input.lines), listKey],
     queryFn: ({ signal }) => checkSalesOrderIds(input, signal),
     // Eligibility changes as other people sell: ask again whenever the list is shown anew.
     staleTime: 0,
@@ -43,7 +47,7 @@ export function salesOrderCheckQueryOptions(input: SalesOrderCheckInput, listKey
 /** The eligibility of `input.codes`; idle while `input` is null (no factory or no codes yet). */
 export function useSalesOrderCheck(input: SalesOrderCheckInput | null, listKey: string) {
   return useQuery({
-    ...salesOrderCheckQueryOptions(input ?? { factoryId: '', codes: [] }, listKey),
+    ...salesOrderCheckQueryOptions(input ?? { factoryId: '', codes: [], lines: [] }, listKey),
     enabled: input !== null,
   });
 }

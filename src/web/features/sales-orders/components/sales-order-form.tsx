@@ -41,6 +41,7 @@ import {
   SALES_ORDER_PATH,
   SALE_ACTION,
   buyerOf,
+  completeLines,
   idProgress,
   isQuantity,
   isSellable,
@@ -136,9 +137,14 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
   const totals = orderTotals(lines, priced);
 
   // Check after each change, once the list has been still for a moment (an order's worth at most).
+  // With the lines chosen so far, so an ID of a model they do not need is flagged while scanning.
+  const checkLines = useMemo(() => completeLines(lines), [lines]);
   const request = useMemo(
-    () => (factoryId && codes.length > 0 && codes.length <= SALES_ORDER_CODES_MAX ? { factoryId, codes } : null),
-    [factoryId, codes],
+    () =>
+      factoryId && codes.length > 0 && codes.length <= SALES_ORDER_CODES_MAX
+        ? { factoryId, codes, lines: checkLines }
+        : null,
+    [factoryId, codes, checkLines],
   );
   const { input, listKey, waiting } = useCheckInput(request);
   const check = useSalesOrderCheck(input, listKey);

@@ -4,6 +4,7 @@ import {
   backOf,
   buyerOf,
   cancelConsequence,
+  completeLines,
   idProgress,
   lineStoves,
   moneyList,
@@ -231,5 +232,22 @@ describe('the order page', () => {
     });
     expect(backOf({ back: { to: '/salesforce', title: 'x' } }, fallback)).toEqual(fallback);
     expect(backOf(null, fallback)).toEqual(fallback);
+  });
+});
+
+describe('completeLines', () => {
+  it('keeps the lines with a package and a whole quantity, for the ID check', () => {
+    expect(
+      completeLines([
+        { packageId: 'single', quantity: 2 },
+        { packageId: '', quantity: 1 },
+        { packageId: 'pair', quantity: Number.NaN },
+        { packageId: 'pair', quantity: 1.5 },
+        { packageId: 'pair', quantity: 1 },
+      ]),
+    ).toEqual([
+      { packageId: 'single', quantity: 2 },
+      { packageId: 'pair', quantity: 1 },
+    ]);
   });
 });

@@ -71,6 +71,11 @@ export function isQuantity(n: number): boolean {
   return Number.isInteger(n) && n >= 1;
 }
 
+/** The lines with a package and a whole quantity: what the ID check weighs the models against. */
+export function completeLines(lines: readonly DraftLine[]): DraftLine[] {
+  return lines.filter((l) => l.packageId !== '' && isQuantity(l.quantity));
+}
+
 export interface PricedLine {
   package: QuotedPackage | null;
   /** The package's price in force (null: none, or no package chosen). */
