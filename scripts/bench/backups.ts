@@ -86,7 +86,7 @@ export async function benchBackups(engine: 'PGlite' | 'PostgreSQL', databaseUrl?
     const actor = await createUser(big.db, null, {
       email: 'backup-bench@example.com',
       name: 'Backup Bench',
-      password: 'backup-bench-password',
+      password: 'kiln-charcoal-ember-91',
       groups: ['Admin'],
       factoryId: null,
     });

@@ -258,14 +258,20 @@ async function saveOrders(
   today: string,
 ): Promise<void> {
   const [nbo = ''] = world.factoryIds;
+  // A package of 10 stoves (package 4 of the cycle), retail, for a customer whose default is retail.
+  const tenPack = world.packageIds[STOVES_PER_PACKAGE.indexOf(10)] ?? '';
+  const [pkg] = await queryRows<{ model: string }>(
+    handle.db,
+    sql`select ckd_category_id as model from sales_packages where id = ${tenPack}`,
+  );
+  // Coupled as the package's model on a stove report, as the order's model check reads them.
   const made = await makeStoveIds(handle.db, {
     factoryId: nbo,
     count: (SAVES + SAVE_WARM_UP) * IDS_PER_ORDER,
     status: 'validated',
     prefix: 'BSALE',
+    model: pkg?.model,
   });
-  // A package of 10 stoves (package 4 of the cycle), retail, for a customer whose default is retail.
-  const tenPack = world.packageIds[STOVES_PER_PACKAGE.indexOf(10)] ?? '';
   const samples: number[] = [];
   for (let i = 0; i < SAVES + SAVE_WARM_UP; i++) {
     const body = {

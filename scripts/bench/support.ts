@@ -16,7 +16,7 @@ import { createFactory } from '../../src/server/modules/factories/factories.serv
 import { createUser } from '../../src/server/modules/users/users.service';
 import { openScratchDatabase, type ScratchPGlite } from '../../src/server/test/test-database';
 
-const PASSWORD = 'bench-password-123';
+const PASSWORD = 'kiln-charcoal-ember-91';
 
 export interface BenchApp {
   handle: DatabaseHandle;
