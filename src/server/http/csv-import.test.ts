@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateCsv } from './csv-import';
 import { AppError } from './errors';
-import { csvLine } from './list';
+import { csvLine } from '../../common/csv';
 
 const columns = [
   { header: 'Name', field: 'name' },

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { CsvRowError } from '../../common/contracts/list';
 import { errors } from './errors';
-import { parseCsv } from './list';
+import { parseCsv } from '../../common/csv';
 
 export interface CsvImportColumn<Field extends string> {
   header: string;

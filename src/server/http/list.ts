@@ -2,6 +2,7 @@
  * The server half of the list convention (src/common/contracts/list.ts): keyset cursors,
  * a capped total, and CSV export streamed page by page.
  */
+import { csvLine } from '../../common/csv';
 import { Readable } from 'node:stream';
 import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -210,18 +211,6 @@ export interface CsvColumn<Row> {
   value: (row: Row) => string | number | boolean | Date | null | undefined;
 }
 
-/** One CSV field: RFC 4180 quoting; a leading = + - @ is neutralised so spreadsheets do not run it. */
-export function csvField(value: string | number | boolean | Date | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(values: (string | number | boolean | Date | null | undefined)[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
-
 /**
  * Streams a CSV download: the header line, then every page the generator yields. Memory stays
  * at one page whatever the list's size.
@@ -273,52 +262,4 @@ export async function* allPages<Row extends { id: string }>(
     if (rows.length > 0) yield rows;
     if (!more) return;
   }
-}
-
-/** One parsed CSV record and the (1-based) line it starts on. */
-export interface CsvRecord {
-  line: number;
-  fields: string[];
-}
-
-/** Parses CSV text (RFC 4180: quotes, escaped quotes, CRLF or LF, a BOM); blank lines are skipped. */
-export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.some((f) => f.trim() !== '')) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i];
-    if (quoted) {
-      if (c === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        field += c;
-      }
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else field += c;
-  }
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../common/contracts/audit';
 import type { ListResponse } from '../../../common/contracts/list';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditLog, groupPermissions } from '../../db/schema/core';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';

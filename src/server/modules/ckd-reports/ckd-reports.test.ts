@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../common/calendar-days';
 import type { CkdReport, FactoryCkdReport, KitFigures } from '../../../common/contracts/ckd-reports';
 import { queryRows } from '../../db/client';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { groupsWithout } from '../../test/groups';
 import { makeCkdCategory } from '../../test/production';
 import { createTestContext, type TestContext } from '../../test/test-app';

@@ -12,7 +12,7 @@ import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
 import { groupPermissions } from '../../db/schema/core';
 import { ckdCategories } from '../../db/schema/production';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows } from '../../test/db-assert';
 import { walkList } from '../../test/list-walk';
 import { giveSteel, kitStock, makeCkdCategory, makeSteelCategory } from '../../test/production';

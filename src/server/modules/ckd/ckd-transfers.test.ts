@@ -12,7 +12,7 @@ import type { CkdStock, CkdTransfer } from '../../../common/contracts/ckd';
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
 import { ckdCategories } from '../../db/schema/production';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows } from '../../test/db-assert';
 import { giveKits, kitStock, makeCkdCategory } from '../../test/production';
 import { createTestContext, type ErrorBody, type SignedInUser, type TestContext } from '../../test/test-app';

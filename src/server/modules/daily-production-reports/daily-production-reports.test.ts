@@ -12,7 +12,7 @@ import { addDays, utcToday } from '../../../common/calendar-days';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { DailyProductionReport } from '../../../common/contracts/productivity';
 import { dailyProductionReports } from '../../db/schema/production';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';

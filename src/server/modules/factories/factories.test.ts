@@ -9,7 +9,7 @@ import type { Factory } from '../../../common/contracts/factories';
 import type { ListResponse } from '../../../common/contracts/list';
 import { GROUPS, type Group } from '../../../common/permissions';
 import { factories } from '../../db/schema/core';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';

@@ -12,7 +12,7 @@ import type { InventoryEntry, InventoryEntrySummary } from '../../../common/cont
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
 import { inventoryItems } from '../../db/schema/inventory';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows } from '../../test/db-assert';
 import { giveInventory, makeInventoryItem, makeInventoryUnit } from '../../test/inventory';
 import { walkList } from '../../test/list-walk';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryItem, InventoryOptions } from '../../../common/contracts/inventory';
 import type { ListResponse } from '../../../common/contracts/list';
 import { queryRows } from '../../db/client';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { apiRequests, letters, type ErrorBody } from '../../test/api-requests';
 import { auditRows } from '../../test/db-assert';
 import { giveInventory, makeInventoryCategory, makeInventoryItem, makeInventoryUnit } from '../../test/inventory';

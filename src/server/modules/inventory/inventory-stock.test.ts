@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../common/calendar-days';
 import type { InventoryEntry, InventoryMovement, InventoryStockRow } from '../../../common/contracts/inventory';
 import type { ListResponse } from '../../../common/contracts/list';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { makeInventoryCategory, makeInventoryItem, makeInventoryUnit } from '../../test/inventory';
 import { walkList } from '../../test/list-walk';
 import { createTestContext, type TestContext } from '../../test/test-app';

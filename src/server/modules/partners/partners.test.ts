@@ -10,7 +10,7 @@ import type { CsvImportResult, ListResponse } from '../../../common/contracts/li
 import type { Partner, PARTNER_TYPES } from '../../../common/contracts/partners';
 import { GROUPS, type Group } from '../../../common/permissions';
 import { partners } from '../../db/schema/partners';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows, countRows } from '../../test/db-assert';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';

@@ -18,7 +18,7 @@ import {
 } from '../../../common/contracts/sales-orders';
 import type { StoveIdDetail, StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { queryRows } from '../../db/client';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows } from '../../test/db-assert';
 import { makeCustomer } from '../../test/sales-lines';
 import { makeSalesCategory, makeSalesPackage, setSalesPrice, type MadeSalesRecord } from '../../test/sales';
@@ -567,6 +567,8 @@ describe('POST /api/sales/orders/:id/cancel', () => {
       toStatus: 'validated',
       note: 'Customer returned the stoves',
     });
+    // Back in stock to sell: its current document is no longer the canceled order.
+    expect(detail.currentDocument).toMatchObject({ type: 'batch' });
     const [lines] = await queryRows<{ n: number }>(
       ctx.handle.db,
       sql`select count(*)::int as n from sales_order_lines where order_id = ${order.id} and canceled`,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_REPORT_NO_SELLER, type SalesReport } from '../../../common/contracts/sales-orders';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { makeSalesCategory, makeSalesPackage, type MadeSalesRecord } from '../../test/sales';
 import { makeCustomer, recordSale } from '../../test/sales-lines';

@@ -10,7 +10,7 @@ import type { ListResponse } from '../../../common/contracts/list';
 import { latestDayOnEarth } from '../../../common/calendar-days';
 import type { SteelRecord } from '../../../common/contracts/steel';
 import { queryRows } from '../../db/client';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { walkList } from '../../test/list-walk';
 import { giveSteel, makeCkdCategory, makeSteelCategory } from '../../test/production';
 import { createTestContext, type TestContext } from '../../test/test-app';

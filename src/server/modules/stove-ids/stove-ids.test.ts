@@ -11,7 +11,7 @@ import type { Group } from '../../../common/permissions';
 import { queryRows } from '../../db/client';
 import { auditLog } from '../../db/schema/core';
 import { stoveIdEvents, stoveIds } from '../../db/schema/stove-ids';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { countRows } from '../../test/db-assert';
 import { groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';

@@ -22,7 +22,7 @@ import type { Group } from '../../../common/permissions';
 import { loadActor } from '../../auth/actor';
 import { queryRows } from '../../db/client';
 import { ckdCategories } from '../../db/schema/production';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows } from '../../test/db-assert';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
@@ -439,8 +439,16 @@ describe('POST /api/stove-reports/:id/void', () => {
       { code: ids.codes[1], reason: 'In transit since: only coupled stove IDs can go back to stock' },
     ]);
     expect(await snapshot()).toEqual(before);
+    // The report no longer offers a void that can only fail, and says why to those who may void.
     const detail = (await get(`/api/stove-reports/${report.id}`, managerA)).json<StoveReportDetail>();
-    expect(detail.status).toBe('submitted');
+    expect(detail).toMatchObject({
+      status: 'submitted',
+      can: { void: false },
+      voidBlocked:
+        'It can no longer be voided: 2 of its 3 stove IDs are no longer coupled (see their status below). Only a report whose stove IDs are all still coupled can be voided.',
+    });
+    const asCoupler = (await get(`/api/stove-reports/${report.id}`, couplerA)).json<StoveReportDetail>();
+    expect(asCoupler.voidBlocked).toBeNull();
   });
 
   it('is only for Admin, Senior Production Manager, Production Manager and Factory Manager (403, before the body)', async () => {
@@ -577,8 +585,9 @@ describe('GET /api/stove-reports, export, detail, couplers', () => {
     expect(asCoupler.items).toHaveLength(3);
     expect(asCoupler.items.every((i) => i.status === 'coupled')).toBe(true);
     expect(asCoupler.can).toEqual({ void: false });
-    expect((await get(`/api/stove-reports/${report.id}`, managerA)).json<StoveReportDetail>().can).toEqual({
-      void: true,
+    expect((await get(`/api/stove-reports/${report.id}`, managerA)).json<StoveReportDetail>()).toMatchObject({
+      can: { void: true },
+      voidBlocked: null,
     });
     const voided = (await get(`/api/stove-reports/${reports[1]?.id}`, admin)).json<StoveReportDetail>();
     expect(voided).toMatchObject({ status: 'voided', voidReason: 'Mistake', can: { void: false } });

@@ -18,7 +18,7 @@ import type {
 import { transferNumberLabel } from '../../../common/contracts/stove-ids';
 import type { Group } from '../../../common/permissions';
 import { queryRows } from '../../db/client';
-import { parseCsv } from '../../http/list';
+import { parseCsv } from '../../../common/csv';
 import { auditRows } from '../../test/db-assert';
 import { groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
