@@ -108,13 +108,19 @@ export async function stoveModelsByCode(
   if (codes.length === 0) return new Map();
   const rows = await queryRows<{ code: string; id: string; name: string }>(
     db,
-    sql`select distinct on (si.code) si.code, c.id, c.name
+    // From each ID to its report (LATERAL … LIMIT 1): joined the other way round, the planner
+    // started from the few reports and read every item of a report of 10,000 stoves (60 ms).
+    sql`select si.code, c.id, c.name
           from stove_ids si
-          join stove_report_items ri on ri.stove_id_id = si.id
-          join stove_reports r on r.id = ri.report_id and r.status = 'submitted'
-          join ckd_categories c on c.id = r.category_id
-         where si.code = any(${sqlTextArray(codes)}::text[])
-         order by si.code, r.created_at desc`,
+         cross join lateral (
+               select r.category_id
+                 from stove_report_items ri
+                 join stove_reports r on r.id = ri.report_id
+                where ri.stove_id_id = si.id and r.status = 'submitted'
+                order by r.created_at desc
+                limit 1) m
+          join ckd_categories c on c.id = m.category_id
+         where si.code = any(${sqlTextArray(codes)})`,
   );
   return new Map(rows.map((r) => [r.code, { id: r.id, name: r.name }]));
 }
