@@ -88,6 +88,10 @@ test('an Admin generates a batch with a progress bar, finds it by its prefix and
   const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
   expect(seen[0]).toBe('0');
   expect(seen.some((v) => Number(v) > 0 && Number(v) < 100)).toBe(true);
+  // The list shows the new batch's IDs, and only them.
+  await expect(page).toHaveURL(/\/stove-id\/management\?batchId=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('data-table-total')).toHaveText(/^(12,000|10,000\+) stove IDs$/);
+  await expect(stoveIdsTable(page).getByRole('row').nth(1)).toContainText(prefix);
 
   await page.getByLabel('Search stove IDs').fill(prefix);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${prefix}`));
@@ -134,6 +138,33 @@ test('generating codes that already exist lists them and creates nothing', async
 
   await page.getByLabel('Search stove IDs').fill(prefix);
   await expect(page.getByTestId('data-table-total')).toHaveText('3 stove IDs');
+});
+
+test('the next free number of a prefix is offered, and a new number clears the old collisions', async ({ page }) => {
+  const prefix = uniquePrefix('N');
+  await login(page, 'Admin');
+  const batch = await createBatch(page, 'NBO', prefix, 3);
+  await page.goto('/stove-id/management');
+  await page.getByRole('button', { name: 'Generate batch' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Generate batch' });
+  await dialog.getByLabel('Factory').selectOption({ label: 'NBO — Nairobi Central Plant' });
+  await dialog.getByLabel('Width').fill('6');
+  await dialog.getByLabel('Prefix').fill(prefix);
+  // Not typed yet: the first number is the next free one.
+  await expect(dialog.getByText(`Next free number: 4 (after ${batch.lastCode}).`)).toBeVisible();
+  await expect(dialog.getByLabel('First number')).toHaveValue('4');
+  await dialog.getByLabel('First number').fill('2');
+  await dialog.getByLabel('Count').fill('5');
+  await dialog.getByRole('button', { name: 'Generate 5 IDs' }).click();
+  const problems = dialog.getByRole('table', { name: 'These codes already exist: nothing was created' });
+  await expect(problems).toContainText(batch.lastCode);
+  await dialog.getByRole('button', { name: 'Start at 4' }).click();
+  await expect(problems).toBeHidden();
+  await dialog.getByRole('button', { name: 'Generate 5 IDs' }).click();
+  await expect(page.getByText(/^Batch B-\d{6}: 5 IDs created$/)).toBeVisible();
+  await expect(page).toHaveURL(/\?batchId=/);
+  await expect(page.getByTestId('data-table-total')).toHaveText('5 stove IDs');
+  await expect(stoveIdsTable(page).getByRole('row').nth(1)).toContainText(stoveCode(prefix, 4, 6));
 });
 
 test(

@@ -182,6 +182,29 @@ export const listStoveBatchesQuerySchema = listQuerySchema(batchListOptions);
 export type ListStoveBatchesQuery = z.infer<typeof listStoveBatchesQuerySchema>;
 export const stoveBatchListSchema = listResponseSchema(stoveBatchSchema);
 
+const batchPrefix = z
+  .string({ error: 'Type a prefix' })
+  .transform(normalizeCode)
+  .refine((v) => STOVE_PREFIX_PATTERN.test(v), 'A prefix is 1-12 characters of A-Z, 0-9 and -, starting with a letter');
+const batchWidth = z.coerce
+  .number({ error: 'The width must be a whole number' })
+  .int('The width must be a whole number')
+  .min(STOVE_WIDTH_MIN, `The width is at least ${STOVE_WIDTH_MIN}`)
+  .max(STOVE_WIDTH_MAX, `The width is at most ${STOVE_WIDTH_MAX}`);
+
+/** GET /api/stove-id-batches/next-number: the first free number after the highest code of a prefix and width. */
+export const nextBatchNumberQuerySchema = z.object({ prefix: batchPrefix, width: batchWidth });
+
+export const nextBatchNumberSchema = z.object({
+  prefix: z.string(),
+  width: z.number().int(),
+  /** The highest existing code of this prefix and width (any batch, any factory); null: none yet. */
+  highestCode: z.string().nullable(),
+  /** The number after it (1 when there is none); null when it no longer fits in `width` digits. */
+  nextNumber: z.number().int().nullable(),
+});
+export type NextBatchNumber = z.infer<typeof nextBatchNumberSchema>;
+
 /**
  * POST /api/stove-id-batches: generate `count` codes from `firstNumber` (all or nothing).
  * With `Accept: application/x-ndjson` the answer streams progress lines
@@ -190,13 +213,7 @@ export const stoveBatchListSchema = listResponseSchema(stoveBatchSchema);
 export const createStoveBatchSchema = z
   .object({
     factoryId: z.string().uuid('Choose a factory'),
-    prefix: z
-      .string()
-      .transform(normalizeCode)
-      .refine(
-        (v) => STOVE_PREFIX_PATTERN.test(v),
-        'A prefix is 1-12 characters of A-Z, 0-9 and -, starting with a letter',
-      ),
+    prefix: batchPrefix,
     firstNumber: z.coerce
       .number()
       .int('The first number must be a whole number')
@@ -206,11 +223,7 @@ export const createStoveBatchSchema = z
       .int('The count must be a whole number')
       .min(1, 'Generate at least one ID')
       .max(STOVE_BATCH_MAX, `A batch holds at most ${STOVE_BATCH_MAX.toLocaleString('en-US')} IDs`),
-    width: z.coerce
-      .number()
-      .int('The width must be a whole number')
-      .min(STOVE_WIDTH_MIN, `The width is at least ${STOVE_WIDTH_MIN}`)
-      .max(STOVE_WIDTH_MAX, `The width is at most ${STOVE_WIDTH_MAX}`),
+    width: batchWidth,
     note,
   })
   .superRefine((v, ctx) => {

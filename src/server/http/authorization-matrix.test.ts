@@ -77,6 +77,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/stove-ids/:code': { permission: 'stove-id-management' },
   'GET /api/stove-id-batches': { permission: 'stove-id-management' },
   'GET /api/stove-id-batches/:id': { permission: 'stove-id-management' },
+  'GET /api/stove-id-batches/next-number': { permission: 'stove-id-management' },
   'POST /api/stove-id-batches': { permission: 'stove-id-management' },
   'POST /api/stove-id-imports/preview': { permission: 'stove-id-management' },
   'POST /api/stove-id-imports': { permission: 'stove-id-management' },

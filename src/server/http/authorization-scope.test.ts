@@ -47,6 +47,8 @@ const UNSCOPED = new Set([
   'GET /api/backups',
   'POST /api/backups',
   'GET /api/backups/:id/download',
+  // Stove codes are unique across factories: the next free number counts every factory's (by design).
+  'GET /api/stove-id-batches/next-number',
   'POST /api/users',
   'GET /api/users',
   'GET /api/users/export.csv',

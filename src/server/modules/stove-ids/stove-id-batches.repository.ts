@@ -92,6 +92,33 @@ export async function findExistingGeneratedCodes(
   return { codes: rows.map((r) => r.code), total: rows[0]?.total ?? 0 };
 }
 
+/**
+ * The highest existing code of a prefix and width, with its number: one backward scan of the code
+ * index from the range's last code, skipping codes of the range that are not prefix + digits +
+ * check digit of that width.
+ */
+export async function highestGeneratedCode(
+  db: Executor,
+  prefix: string,
+  width: number,
+): Promise<{ code: string; number: number } | null> {
+  assertWidth(width);
+  const digits = sql`substr(s.code, ${prefix.length + 1}, ${width})`;
+  const [row] = await queryRows<{ code: string; number: string }>(
+    db,
+    sql`select s.code, x.n::text as number
+          from stove_ids s
+         cross join lateral (select case when ${digits} ~ '^[0-9]+$' then ${digits}::bigint end as n) x
+         where s.code between ${stoveCode(prefix, 0, width)} and ${stoveCode(prefix, 10 ** width - 1, width)}
+           and length(s.code) = ${prefix.length + width + 1}
+           and x.n is not null
+           and s.code = ${stoveCodeSql(prefix, sql`x.n`, width)}
+         order by s.code desc
+         limit 1`,
+  );
+  return row ? { code: row.code, number: Number(row.number) } : null;
+}
+
 /** The codes of the list that already exist (one query, the list bound as one array). */
 export async function findExistingCodes(db: Executor, codes: readonly string[]): Promise<string[]> {
   if (codes.length === 0) return [];

@@ -8,6 +8,8 @@ import {
   importPreviewSchema,
   importStoveIdsSchema,
   listStoveBatchesQuerySchema,
+  nextBatchNumberQuerySchema,
+  nextBatchNumberSchema,
   stoveBatchListSchema,
   stoveBatchSchema,
 } from '../../../common/contracts/stove-ids';
@@ -18,6 +20,7 @@ import {
   getBatch,
   importStoveIds,
   listBatches,
+  nextBatchNumber,
   planBatch,
   previewImport,
   writeBatch,
@@ -84,6 +87,24 @@ export async function stoveIdBatchRoutes(app: FastifyInstance, opts: { db: Datab
       },
     },
     async (request) => listBatches(db, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/stove-id-batches/next-number',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The next free number for a new batch of a prefix and width',
+        description:
+          'Where a new generated batch of this `prefix` and `width` can start without a collision: the ' +
+          'number after the highest existing code of that prefix and width (`highestCode`, any factory: ' +
+          'codes are unique everywhere), 1 when there is none, null when the width has no number left.',
+        querystring: nextBatchNumberQuerySchema,
+        response: { 200: nextBatchNumberSchema },
+      },
+    },
+    async (request) => nextBatchNumber(db, request.query),
   );
 
   r.get(

@@ -8,6 +8,8 @@ import type {
   createStoveBatchSchema,
   ImportPreview,
   ListStoveBatchesQuery,
+  NextBatchNumber,
+  nextBatchNumberQuerySchema,
   StoveBatch,
 } from '../../../common/contracts/stove-ids';
 import { normalizeCode, STOVE_CODE_PATTERN, stoveCode } from '../../../common/stove-codes';
@@ -26,6 +28,7 @@ import {
   findExistingCodes,
   findExistingGeneratedCodes,
   findFactory,
+  highestGeneratedCode,
   insertBatch,
   insertGeneratedIds,
   insertImportedIds,
@@ -113,6 +116,20 @@ export interface BatchPlan {
   firstCode: string;
   lastCode: string;
   note: string | null;
+}
+
+/**
+ * GET /api/stove-id-batches/next-number: where a new batch of a prefix and width can start: after
+ * the highest code there is (codes are unique across factories, so every factory's count).
+ */
+export async function nextBatchNumber(
+  db: Database,
+  query: z.output<typeof nextBatchNumberQuerySchema>,
+): Promise<NextBatchNumber> {
+  const { prefix, width } = query;
+  const highest = await highestGeneratedCode(db, prefix, width);
+  const next = highest ? highest.number + 1 : 1;
+  return { prefix, width, highestCode: highest?.code ?? null, nextNumber: next < 10 ** width ? next : null };
 }
 
 /**

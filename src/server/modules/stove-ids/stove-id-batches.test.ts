@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../../common/contracts/list';
-import type { ImportPreview, StoveBatch } from '../../../common/contracts/stove-ids';
+import type { ImportPreview, NextBatchNumber, StoveBatch } from '../../../common/contracts/stove-ids';
 import { STOVE_WIDTH_MAX, STOVE_WIDTH_MIN, stoveCode } from '../../../common/stove-codes';
 import type { Group } from '../../../common/permissions';
 import { queryRows } from '../../db/client';
@@ -431,6 +431,53 @@ describe('GET /api/stove-id-batches and /:id', () => {
     const batch = await generate({ prefix: prefix(), count: 1 });
     expect((await get('/api/stove-id-batches', cookie)).statusCode).toBe(403);
     expect((await get(`/api/stove-id-batches/${batch.id}`, cookie)).statusCode).toBe(403);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+describe('GET /api/stove-id-batches/next-number', () => {
+  const next = async (p: string, width: number | string, cookie = admin.cookie) => {
+    const res = await get(`/api/stove-id-batches/next-number?prefix=${p}&width=${width}`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<NextBatchNumber>();
+  };
+
+  it('suggests the number after the highest code of the prefix and width, whichever factory holds it', async () => {
+    const p = prefix();
+    expect(await next(p.toLowerCase(), 7)).toEqual({ prefix: p, width: 7, highestCode: null, nextNumber: 1 });
+    await generate({ prefix: p, firstNumber: 1, count: 10 });
+    const later = await generate({ factoryId: factoryB.id, prefix: p, firstNumber: 1000, count: 234 });
+    // Other widths, longer codes and imports that are not prefix + digits + check digit do not count.
+    await generate({ prefix: p, width: 5, firstNumber: 5000, count: 1 });
+    const imported = await post('/api/stove-id-imports', {
+      factoryId: factoryA.id,
+      codes: [`${p}99999999X`, `${p}999999999`, `${p}9999999`],
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(await next(p, 7)).toEqual({ prefix: p, width: 7, highestCode: later.lastCode, nextNumber: 1234 });
+    // A factory-scoped user gets the same answer: codes are unique across factories.
+    expect((await next(p, 7, managerA.cookie)).nextNumber).toBe(1234);
+
+    // Starting there collides with nothing.
+    const batch = await generate({ prefix: p, firstNumber: 1234, count: 5 });
+    expect(batch.firstCode).toBe(stoveCode(p, 1234, 7));
+    expect((await next(p, 5)).nextNumber).toBe(5001);
+  });
+
+  it('says when the width has no number left', async () => {
+    const p = prefix();
+    await generate({ prefix: p, width: 3, firstNumber: 998, count: 2 });
+    expect(await next(p, 3)).toMatchObject({ highestCode: stoveCode(p, 999, 3), nextNumber: null });
+  });
+
+  it('400 for a bad prefix or width; 403 for a group without stove-id-management', async () => {
+    expect((await get('/api/stove-id-batches/next-number?prefix=1AB&width=7')).statusCode).toBe(400);
+    expect((await get('/api/stove-id-batches/next-number?prefix=STV&width=99')).statusCode).toBe(400);
+    expect((await get('/api/stove-id-batches/next-number?width=7')).statusCode).toBe(400);
+    for (const group of NOT_ALLOWED) {
+      const { cookie } = await ctx.signedInAs([group], { factoryId: factoryA.id });
+      expect((await get('/api/stove-id-batches/next-number?prefix=STV&width=7', cookie)).statusCode).toBe(403);
+    }
   });
 });
 

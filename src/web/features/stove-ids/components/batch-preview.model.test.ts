@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDigitOk } from '@common/stove-codes';
-import { batchPreview } from './batch-preview.model';
+import { batchPreview, suggestionQuery } from './batch-preview.model';
 
 describe('batchPreview', () => {
   it('gives the first and last codes with their check digits, and the count', () => {
@@ -37,5 +37,14 @@ describe('batchPreview', () => {
       count: 10,
     });
     expect(batchPreview({ prefix: 'STV', firstNumber: '991', count: '10', width: '3' })).toBeNull();
+  });
+});
+
+describe('suggestionQuery', () => {
+  it('asks for a valid prefix (upper-cased) and width only', () => {
+    expect(suggestionQuery({ prefix: ' stv ', width: '7' })).toEqual({ prefix: 'STV', width: 7 });
+    expect(suggestionQuery({ prefix: '1AB', width: '7' })).toBeNull();
+    expect(suggestionQuery({ prefix: 'STV', width: '2' })).toBeNull();
+    expect(suggestionQuery({ prefix: 'STV', width: '' })).toBeNull();
   });
 });

@@ -44,3 +44,12 @@ export function batchPreview(input: BatchPreviewInput): BatchPreview | null {
   if (last >= 10 ** width) return null;
   return { firstCode: stoveCode(prefix, first, width), lastCode: stoveCode(prefix, last, width), count };
 }
+
+/** The prefix and width to ask the next free number for, or null while they cannot make codes. */
+export function suggestionQuery(input: BatchPreviewInput): { prefix: string; width: number } | null {
+  const prefix = typeof input.prefix === 'string' ? normalizeCode(input.prefix) : '';
+  const width = wholeNumber(input.width);
+  if (!STOVE_PREFIX_PATTERN.test(prefix) || width === null) return null;
+  if (width < STOVE_WIDTH_MIN || width > STOVE_WIDTH_MAX) return null;
+  return { prefix, width };
+}

@@ -1,14 +1,17 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { createStoveBatchSchema, type CodeProblem } from '@common/contracts/stove-ids';
+import { createStoveBatchSchema, type CodeProblem, type StoveBatch } from '@common/contracts/stove-ids';
 import { STOVE_BATCH_MAX, STOVE_WIDTH_MAX, STOVE_WIDTH_MIN } from '@common/stove-codes';
+import { Button } from '@web/components/ui/button';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
 import { useAppForm } from '@web/components/form/use-app-form';
 import { Progress } from '@web/components/ui/progress';
 import { useCreateStoveBatch } from '../api/create-stove-batch';
+import { useNextBatchNumber } from '../api/get-next-batch-number';
 import { useFactoryOptions } from '@web/lib/factory-options';
-import { batchPreview } from './batch-preview.model';
+import { batchPreview, suggestionQuery } from './batch-preview.model';
 import { CodeProblemsList } from './code-problems-list';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import type { StoveIdsActor } from './stove-ids-actor';
@@ -17,18 +20,25 @@ import { batchLabel, idCount } from './stove-id-format';
 interface GenerateBatchDialogProps {
   actor: StoveIdsActor;
   onClose: () => void;
+  /** After the batch is created (the dialog closes itself): e.g. show its IDs. */
+  onCreated: (batch: StoveBatch) => void;
 }
+
+/** How long the prefix and width must be still before the next free number is asked for. */
+const SUGGEST_DEBOUNCE_MS = 300;
 
 /**
  * Generate batch: factory, prefix, first number, count, width and note, with a live preview of the
- * first and last codes; the server streams its progress, shown as a progress bar. All or nothing:
- * when codes already exist, they are listed and nothing is created.
+ * first and last codes and the next free number of the prefix (filled in until the clerk types a
+ * first number); the server streams its progress, shown as a progress bar. All or nothing: when
+ * codes already exist, they are listed (until the numbers change) and nothing is created.
  */
-export function GenerateBatchDialog({ actor, onClose }: GenerateBatchDialogProps) {
+export function GenerateBatchDialog({ actor, onClose, onCreated }: GenerateBatchDialogProps) {
   const factories = useFactoryOptions();
   const { mutateAsync: create } = useCreateStoveBatch();
   const [progress, setProgress] = useState<number | null>(null);
-  const [problems, setProblems] = useState<CodeProblem[] | null>(null);
+  // The codes that existed, with the numbers they were found for: once those change, they no longer apply.
+  const [refusal, setRefusal] = useState<{ numbers: string; problems: CodeProblem[] } | null>(null);
   const scopedFactory = actor.isGlobal ? null : actor.factory;
   const progressId = useId();
 
@@ -43,24 +53,40 @@ export function GenerateBatchDialog({ actor, onClose }: GenerateBatchDialogProps
       note: '',
     },
     onSubmit: async (values) => {
-      setProblems(null);
+      setRefusal(null);
       setProgress(0);
       try {
         return await create({ values, onProgress: setProgress });
       } catch (error) {
-        setProblems(problemsOf(error));
+        const problems = problemsOf(error);
+        if (problems) setRefusal({ numbers: numbersKey(form.getValues()), problems });
         throw error;
       } finally {
         setProgress(null);
       }
     },
     successMessage: (batch) => `Batch ${batchLabel(batch.number)}: ${idCount(batch.count)} created`,
-    onSuccess: onClose,
+    onSuccess: (batch: StoveBatch) => {
+      onClose();
+      onCreated(batch);
+    },
     errorTitle: 'Could not generate the batch',
   });
 
   const values = useWatch({ control: form.control });
   const preview = batchPreview(values);
+
+  // The next free number of the prefix and width: filled in while the clerk has not typed one.
+  const asked = useDebouncedValue(suggestionQuery(values), SUGGEST_DEBOUNCE_MS);
+  const suggestion = useNextBatchNumber(asked).data;
+  const nextNumber = suggestion?.nextNumber ?? null;
+  const firstNumberTyped = form.getFieldState('firstNumber', form.formState).isDirty;
+  useEffect(() => {
+    if (nextNumber !== null && !firstNumberTyped) form.setValue('firstNumber', String(nextNumber));
+  }, [nextNumber, firstNumberTyped, form]);
+
+  const problems = refusal && refusal.numbers === numbersKey(values) ? refusal.problems : null;
+  const firstNumber = typeof values.firstNumber === 'string' ? values.firstNumber : '';
 
   const factoryOptions = scopedFactory
     ? [{ value: scopedFactory.id, label: `${scopedFactory.code} — ${scopedFactory.name}` }]
@@ -111,7 +137,28 @@ export function GenerateBatchDialog({ actor, onClose }: GenerateBatchDialogProps
         max={STOVE_WIDTH_MAX}
         description={`Digits of the number (${STOVE_WIDTH_MIN}-${STOVE_WIDTH_MAX}), zero-padded.`}
       />
-      <TextField form={form} name="firstNumber" label="First number" type="number" inputMode="numeric" min={0} />
+      <div className="flex flex-col gap-2">
+        <TextField
+          form={form}
+          name="firstNumber"
+          label="First number"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          description={suggestion ? nextNumberText(suggestion) : 'Type a prefix for its next free number.'}
+        />
+        {nextNumber !== null && String(nextNumber) !== firstNumber.trim() ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            className="self-start"
+            onClick={() => form.setValue('firstNumber', String(nextNumber), { shouldValidate: true })}
+          >
+            Start at {nextNumber.toLocaleString('en-US')}
+          </Button>
+        ) : null}
+      </div>
       <TextField
         form={form}
         name="count"
@@ -155,4 +202,19 @@ export function GenerateBatchDialog({ actor, onClose }: GenerateBatchDialogProps
       ) : null}
     </FormDialog>
   );
+}
+
+/** "Next free number: 1,234 (after STV00012337)." or why there is none. */
+function nextNumberText(s: { prefix: string; width: number; highestCode: string | null; nextNumber: number | null }) {
+  if (s.nextNumber === null)
+    return `No ${s.width}-digit number is left after ${s.highestCode ?? s.prefix}: choose a wider width or another prefix.`;
+  return s.highestCode
+    ? `Next free number: ${s.nextNumber.toLocaleString('en-US')} (after ${s.highestCode}).`
+    : `No ${s.prefix} codes of ${s.width} digits yet: start at ${s.nextNumber.toLocaleString('en-US')}.`;
+}
+
+/** The fields a collision depends on, as one comparable text. */
+function numbersKey(v: { prefix?: unknown; firstNumber?: unknown; count?: unknown; width?: unknown }): string {
+  const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim().toUpperCase() : '');
+  return [v.prefix, v.firstNumber, v.count, v.width].map(text).join('|');
 }

@@ -167,7 +167,14 @@ export function StoveIdsPage({ title, actor }: { title: string; actor: StoveIdsA
           action: generateButton,
         }}
       />
-      {dialog?.kind === 'generate' ? <GenerateBatchDialog actor={actor} onClose={close} /> : null}
+      {dialog?.kind === 'generate' ? (
+        <GenerateBatchDialog
+          actor={actor}
+          onClose={close}
+          // The new batch's IDs: the list filtered to it alone.
+          onCreated={(batch) => void navigate({ search: `?batchId=${batch.id}` })}
+        />
+      ) : null}
       {dialog?.kind === 'import' ? <ImportStoveIdsDialog actor={actor} onClose={close} /> : null}
       {dialog?.kind === 'void' ? (
         <VoidStoveIdsDialog initialCodes={dialog.codes} onVoided={dialog.onVoided} onClose={close} />
