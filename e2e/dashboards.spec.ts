@@ -100,9 +100,19 @@ test(
     await expect(kits).not.toContainText('NBO');
     // The admin dashboard is not theirs.
     expect((await page.request.get('/api/dashboards/admin')).status()).toBe(403);
+    // The production screens the menu does not list are linked from here.
+    const screens = page.getByRole('navigation', { name: 'Production screens' });
+    await expect(screens.getByRole('link')).toHaveText([
+      'Submit Production Report',
+      'Production Overview',
+      'Daily Production Report',
+    ]);
     // The sold card opens Sales Order (the sales screen a Factory Manager has).
     await page.getByRole('link', { name: /Stoves sold today: open Sales/ }).click();
     await expect(page).toHaveURL(/\/sales\/sales-order$/);
+    await page.goBack();
+    await screens.getByRole('link', { name: 'Production Overview' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Production Overview' })).toBeVisible();
   },
 );
 

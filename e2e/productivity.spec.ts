@@ -61,10 +61,16 @@ function unusedDay(year: number): string {
 
 test('a supervisor submits a daily report, then finds it again and edits it', async ({ page }) => {
   await login(page, 'Production Supervisor');
-  // The daily report has no menu entry: the production overview leads to it.
-  await page.goto('/production');
-  await page.getByRole('link', { name: 'Daily production report' }).click();
+  // The daily report and the overview have no menu entry: the production screens link them
+  // from Submit Production Report (the menu's), each marking where the supervisor is.
+  await page.goto('/production/stove-report');
+  const screens = page.getByRole('navigation', { name: 'Production screens' });
+  await expect(screens.getByRole('link', { name: 'Submit Production Report' })).toHaveAttribute('aria-current', 'page');
+  await screens.getByRole('link', { name: 'Production Overview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Production Overview' })).toBeVisible();
+  await screens.getByRole('link', { name: 'Daily Production Report' }).click();
   await expect(page).toHaveURL(/\/production\/submit-report$/);
+  await expect(screens.getByRole('link', { name: 'Daily Production Report' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Daily Production Report' })).toBeVisible();
   const factory = page.getByRole('form').getByLabel('Factory');
   await expect(factory).toBeDisabled();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '@web/components/ui/page-header';
+import { ProductionScreens } from '@web/components/production-screens';
 import { useFactoryDashboard } from '../api/get-factory-dashboard';
 import { dashboardDescription, type DashboardViewer } from '../components/dashboard.model';
 import { DashboardView } from '../components/dashboard-view';
@@ -26,6 +27,7 @@ export function FactoryDashboardPage({
           query.data ? dashboardDescription(query.data) : 'Production, sales, transfers and stock of your factory.'
         }
       />
+      <ProductionScreens permissions={viewer.permissions} />
       <DashboardView query={query} viewer={viewer} factoryId={undefined} panels={panels} />
     </div>
   );

@@ -10,6 +10,7 @@ import type { ListStateConfig } from '@web/components/data-table/list-state.mode
 import { useListState } from '@web/components/data-table/use-list-state';
 import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { PageHeader } from '@web/components/ui/page-header';
+import { ProductionScreens } from '@web/components/production-screens';
 import { DAILY_REPORTS_EXPORT_PATH, useDailyProductionReports } from '../api/get-daily-production-reports';
 import { DAILY_REPORT_COLUMNS } from '../components/daily-report-columns';
 import { DailyReportForm, type OpenDayRequest } from '../components/daily-report-form';
@@ -67,6 +68,7 @@ export function DailyProductionReportPage({ title, viewer }: { title: string; vi
         title={title}
         description="The day's couplers present, hours worked, defects and downtime: the productivity tracker compares the stoves coupled with them."
       />
+      <ProductionScreens permissions={viewer.permissions} />
       <DailyReportForm viewer={viewer} openDay={openDay} />
       <section aria-labelledby="recent-daily-reports" className="flex flex-col gap-3">
         <h2 id="recent-daily-reports" className="text-lg font-semibold">

@@ -120,6 +120,7 @@ export function reportConsequence(input: { count: number; model: string; factory
 export interface StoveReportViewer {
   user: { id: string };
   groups: readonly string[];
+  permissions: readonly string[];
   /** Sees and acts on every factory. */
   isGlobal: boolean;
   /** A factory-scoped user's factory (null: none assigned). */

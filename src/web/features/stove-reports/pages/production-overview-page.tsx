@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { dayLabel } from '@common/calendar-days';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { CalendarCheckIcon, ClipboardPlusIcon, EyeIcon } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { EyeIcon } from 'lucide-react';
 import {
   STOVE_REPORT_STATUSES,
   STOVE_REPORT_STATUS_LABELS,
@@ -16,9 +16,9 @@ import { DataTableFilterSelect } from '@web/components/data-table/data-table-fil
 import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
-import { buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
+import { ProductionScreens } from '@web/components/production-screens';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { STOVE_REPORTS_EXPORT_PATH, useStoveReports } from '../api/get-stove-reports';
@@ -93,18 +93,8 @@ export function ProductionOverviewPage({ title, viewer }: { title: string; viewe
               : `Stove reports of ${viewer.factory?.name ?? 'your factory'}: the stoves coupled, by whom and of which model.`
           }
         />
-        <div className="flex flex-wrap gap-2">
-          <Link to="/production/stove-report" className={buttonVariants({ variant: 'outline' })}>
-            <ClipboardPlusIcon aria-hidden="true" />
-            Submit a report
-          </Link>
-          {/* The supervisor's daily report has no menu entry (spec §2): it is reached from here. */}
-          <Link to="/production/submit-report" className={buttonVariants({ variant: 'outline' })}>
-            <CalendarCheckIcon aria-hidden="true" />
-            Daily production report
-          </Link>
-        </div>
       </div>
+      <ProductionScreens permissions={viewer.permissions} />
       <Totals summary={result.data?.summary} loading={result.isPending} />
       <DataTable
         id="stove-reports"

@@ -21,6 +21,7 @@ import { Label } from '@web/components/ui/label';
 import { Loading } from '@web/components/ui/loading';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { PageHeader } from '@web/components/ui/page-header';
+import { ProductionScreens } from '@web/components/production-screens';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage, isApiRequestError } from '@web/lib/api-client';
 import { useFactoryOptions } from '@web/lib/factory-options';
@@ -172,6 +173,7 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
         title={title}
         description="Report the stoves you coupled: scan each stove's ID. Each ID becomes coupled and one kit is taken from stock per stove."
       />
+      <ProductionScreens permissions={viewer.permissions} />
       <Card>
         <CardHeader>
           <CardTitle>Report</CardTitle>
