@@ -264,6 +264,13 @@ test(
     await expect(banner).toContainText(demoUser('Senior Sales Manager').name);
     await expect(seller.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
     for (const code of codes) await expect(ids.getByRole('row', { name: `${code} Validated` })).toBeVisible();
+    // Its delivery note is offered as what it is now: canceled, and marked so on paper.
+    await expect(seller.getByRole('button', { name: 'Print delivery note' })).toHaveCount(0);
+    await expect(seller.getByRole('button', { name: 'Print canceled delivery note' })).toBeVisible();
+    await seller.emulateMedia({ media: 'print' });
+    await expect(note).toContainText('CANCELED');
+    await expect(note).toContainText('Customer returned the stoves unopened');
+    await seller.emulateMedia({ media: 'screen' });
 
     // Canceled Sales lists it with who and why; the list filtered to canceled orders too.
     await seller.goto(`/sales/canceled-sales?q=${number}`);
@@ -283,8 +290,9 @@ test(
     await seller.goto(`/sales/sales-order?status=canceled&q=${number}`);
     await expect(seller.getByRole('table', { name: 'Sales orders' }).getByRole('row').nth(1)).toContainText('Canceled');
 
-    // The ID's history: sold on the order (a link to it), then returned.
+    // The ID's history: sold on the order (a link to it), then returned; it is on its stove report again.
     await seller.goto(`/stove-id/management/${codes[1]}`);
+    await expect(seller.getByTestId('stove-id-summary')).toContainText(/Current document\s*Stove report\s*SR-\d{6}/);
     const history = seller.getByRole('list', { name: 'History, oldest first' });
     await expect(history.getByRole('heading', { name: 'Sold', exact: true })).toBeVisible();
     await expect(history.getByRole('heading', { name: 'Returned: sale canceled' })).toBeVisible();

@@ -2,7 +2,8 @@
  * Stove reports: a Stove Coupler (MSA, on a phone) scans stove IDs, sees each one's eligibility and
  * the kits in stock, submits, and the IDs are coupled; a bad code blocks Submit with its reason and
  * a report refused by the server names the ID; an ID reported elsewhere turns ineligible live; a
- * Factory Manager voids a report (the IDs are in stock again) while the coupler cannot; the
+ * Factory Manager voids a report (the IDs are in stock again) while the coupler cannot, and is
+ * offered no Void once an ID is validated; the
  * overview filters and totals; axe on each page.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -249,6 +250,27 @@ test('a Factory Manager voids a report from the overview; the IDs are in stock a
   // The ID page shows it in stock, voided from the report.
   await manager.goto(`/stove-id/management/${codes[0]}`);
   await expect(manager.getByText('Stove report voided').first()).toBeVisible();
+});
+
+test('a report with a validated stove ID offers no Void, and says why', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await signedIn(browser, 'Admin');
+  const msa = await factoryByCode(admin, 'MSA');
+  const model = await modelWithKits(admin, 'MSA', 2);
+  const codes = await createStoveIds(admin, msa.id, 2);
+  const report = await submitReport(admin, msa.id, model, codes);
+  const approved = await admin.request.post('/api/stove-ids/approve', {
+    data: { codes: [codes[0]], factoryId: msa.id },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  const manager = await signedIn(browser, 'Factory Manager');
+  await manager.goto(`/production/stove-reports/${report.id}`);
+  await expect(manager.getByRole('row', { name: new RegExp(`${codes[0]} Validated`) })).toBeVisible();
+  await expect(manager.getByRole('button', { name: 'Void report' })).toHaveCount(0);
+  await expect(manager.getByTestId('void-blocked')).toHaveText(
+    'It can no longer be voided: 1 of its 2 stove IDs is no longer coupled (see their status below). Only a report whose stove IDs are all still coupled can be voided.',
+  );
 });
 
 test('the stove report pages have no serious accessibility violation', async ({ browser }) => {

@@ -143,6 +143,11 @@ export type StoveReport = z.infer<typeof stoveReportSchema>;
 export const stoveReportDetailSchema = stoveReportSchema.extend({
   items: documentStoveIdsSchema,
   can: z.object({ void: z.boolean() }),
+  /**
+   * Why a submitted report can no longer be voided (some of its IDs moved on: validated, sold,
+   * in transit…), for a user who may void reports; null otherwise.
+   */
+  voidBlocked: z.string().nullable(),
 });
 export type StoveReportDetail = z.infer<typeof stoveReportDetailSchema>;
 

@@ -33,6 +33,7 @@ import {
   STOVE_ID_SORT_VALUES,
   type StoveIdRow,
 } from './stove-ids.repository';
+import { currentDocument } from './current-document';
 
 /** stove_ids ids are integers. */
 const NUMERIC_ID = /^\d{1,18}$/;
@@ -139,8 +140,7 @@ export async function getStoveId(db: Database, actor: Actor, rawCode: string): P
     at: e.at,
     actor: e.actorId && e.actorEmail ? { id: e.actorId, name: e.actorName, email: e.actorEmail } : null,
   }));
-  const current = events.findLast((e) => e.document !== null)?.document ?? null;
-  return { ...presentStoveId(row), events, currentDocument: current };
+  return { ...presentStoveId(row), events, currentDocument: currentDocument(events) };
 }
 
 // ---------------------------------------------------------------------------------------------

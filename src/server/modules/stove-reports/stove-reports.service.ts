@@ -386,10 +386,18 @@ export async function getReport(db: Database, actor: Actor, id: string): Promise
   const row = await findReportRow(db, id);
   if (!row || !inScope(actor, row.factoryId)) throw notFound();
   const items = await documentStoveIdRows(db, { type: 'stove_report', id });
+  const mayVoid = row.status === 'submitted' && mayVoidStoveReports(actor.groups);
+  // Voiding puts every ID back in stock: offered only while all are still coupled (the void
+  // itself checks again, under locks, and also that they are still at the report's factory).
+  const movedOn = items.filter((i) => i.status !== 'coupled').length;
   return {
     ...presentReport(row),
     items,
-    can: { void: row.status === 'submitted' && mayVoidStoveReports(actor.groups) },
+    can: { void: mayVoid && movedOn === 0 },
+    voidBlocked:
+      mayVoid && movedOn > 0
+        ? `It can no longer be voided: ${count(movedOn)} of its ${stoveIds(items.length)} ${movedOn === 1 ? 'is' : 'are'} no longer coupled (see their status below). Only a report whose stove IDs are all still coupled can be voided.`
+        : null,
   };
 }
 

@@ -87,7 +87,7 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
           <>
             <Button variant="outline" onClick={() => window.print()}>
               <PrinterIcon aria-hidden="true" />
-              Print delivery note
+              {canceled ? 'Print canceled delivery note' : 'Print delivery note'}
             </Button>
             {order.can.cancel ? (
               <Button variant="outline" onClick={() => setCanceling(true)}>

@@ -104,6 +104,11 @@ function ReportDetail({ report, canOpenStoveIds }: { report: StoveReportDetail; 
           </Button>
         </DocumentActions>
       ) : null}
+      {report.voidBlocked && !problems ? (
+        <p className="text-sm text-muted-foreground" data-testid="void-blocked">
+          {report.voidBlocked}
+        </p>
+      ) : null}
       {problems ? (
         <CodeProblems
           title={`The report cannot be voided: ${stoveIds(problems.length)} moved on`}
