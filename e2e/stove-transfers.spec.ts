@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { transferNumberLabel } from '../src/common/contracts/stove-ids';
-import { holdLiveUpdates, login, signedIn } from './support';
+import { holdLiveUpdates, login, seriousViolations, signedIn } from './support';
 import {
   createStoveIds,
   factoryByCode,
@@ -66,12 +66,35 @@ test('an Admin sends IDs by scanning and pasting; the destination confirms part;
   await page.getByRole('button', { name: 'Add range' }).click();
   await expect(page.getByText('Nothing added. 6 already in the list were ignored.')).toBeVisible();
   await page.getByRole('tab', { name: 'File' }).click();
-  await page.getByLabel('Upload a CSV or text file').setInputFiles({
+  // A photo named like a list is refused by its bytes, and adds nothing.
+  const upload = page.getByLabel('Upload a CSV or text file');
+  await upload.setInputFiles({
     name: 'ids.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`Stove ID,Note\r\n${codes[2]},spare\r\n`),
+    buffer: Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    ]),
   });
+  await expect(
+    page.getByText(
+      'ids.csv is a PNG image, not a list of stove IDs: save the list as CSV or plain text and choose that file.',
+    ),
+  ).toBeVisible();
+  // A CSV of several columns: the one holding the codes is chosen, and can be changed.
+  await upload.setInputFiles({
+    name: 'ids.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Note;Stove ID\r\nspare;${codes[2]}\r\n`),
+  });
+  const column = page.getByLabel('Column with the stove IDs');
+  await expect(column.locator('option:checked')).toHaveText(`Stove ID (${codes[2]}…)`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await column.selectOption({ label: 'Note (SPARE…)' });
+  await expect(page.getByRole('button', { name: 'Add 1 stove ID' })).toBeVisible();
+  await column.selectOption({ label: `Stove ID (${codes[2]}…)` });
+  await page.getByRole('button', { name: 'Add 1 stove ID' }).click();
   await expect(page.getByText(`${codes[2]} is already in the list`)).toBeVisible();
+  await expect(column).toBeHidden();
   await expect(page.getByText('7 stove IDs', { exact: true })).toBeVisible();
 
   // Each ID's eligibility; Send stays disabled while one cannot go.

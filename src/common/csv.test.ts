@@ -70,6 +70,7 @@ describe('parseCsv with another delimiter, and guessCsvDelimiter', () => {
     expect(guessCsvDelimiter('Stove ID\tFactory\n')).toBe('\t');
     expect(guessCsvDelimiter('code,factory')).toBe(',');
     expect(guessCsvDelimiter('STV00012347')).toBe(',');
+    expect(guessCsvDelimiter('\n\nSTV1\t1\n')).toBe('\t');
   });
 });
 

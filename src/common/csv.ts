@@ -63,9 +63,9 @@ export function parseCsv(text: string, delimiter: ',' | ';' | '\t' = ','): CsvRe
   return records;
 }
 
-/** The delimiter of a CSV file: the one of , ; and tab found most often in its first line (',' when none). */
+/** The delimiter of a CSV file: the one of , ; and tab found most often in its first non-blank line (',' when none). */
 export function guessCsvDelimiter(text: string): ',' | ';' | '\t' {
-  const first = (text.split(/\r\n|\n|\r/, 1)[0] ?? '').replace(/"[^"]*"/g, '');
+  const first = (text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '').replace(/"[^"]*"/g, '');
   const count = (d: string) => first.split(d).length - 1;
   const candidates = [',', ';', '\t'] as const;
   return candidates.reduce((best, d) => (count(d) > count(best) ? d : best), candidates[0]);

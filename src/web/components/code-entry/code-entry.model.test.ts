@@ -4,9 +4,11 @@ import {
   addCodes,
   addNotice,
   countText,
-  fileCodes,
+  decodeText,
+  fileColumns,
   isWarning,
   moreText,
+  notTextProblem,
   pastedCodes,
   rangeCodes,
   removeCode,
@@ -93,16 +95,69 @@ describe('sources', () => {
     expect(rangeCodes(A, C, 2)).toHaveProperty('error');
   });
 
-  it('reads the first column of a CSV and skips a header line that is not a code', () => {
-    expect(fileCodes(`\uFEFFcode,status\r\n${A},in_stock\r\n"${B}",coupled\r\n\r\n${C}\r\n`)).toEqual([A, B, C]);
-    expect(fileCodes(`Stove ID;Factory\n${A};NBO`)).toEqual([A]);
-    expect(fileCodes(`${A}\n${B}\n`)).toEqual([A, B]);
-    expect(fileCodes(`\n\n${A.toLowerCase()}\t1\n`)).toEqual([A]);
-    expect(fileCodes('')).toEqual([]);
+  it('reads the codes of a one-column file, skipping a header line that is not a code', () => {
+    const codesOf = (text: string) => {
+      const { columns, best } = fileColumns(text);
+      return columns[best]?.codes ?? [];
+    };
+    expect(codesOf(`\uFEFFStove ID\r\n${A}\r\n"${B}"\r\n\r\n${C}\r\n`)).toEqual([A, B, C]);
+    expect(codesOf(`${A}\n${B}\n`)).toEqual([A, B]);
+    expect(codesOf(`'${A.toLowerCase()}'\n`)).toEqual([A]);
+    expect(fileColumns('')).toEqual({ columns: [], best: 0 });
+    // A later line that is not a code is kept: the server says why it is refused.
+    expect(codesOf(`${A}\nbad code\n`)).toEqual([A, 'BAD CODE']);
   });
 
-  it('keeps a later line that is not a code (the server reports it)', () => {
-    expect(fileCodes(`${A}\nbad code\n`)).toEqual([A, 'BAD CODE']);
+  it('gives each column of a CSV with its header, and picks the one that holds the codes', () => {
+    expect(fileColumns(`Factory;Stove ID;Note\nNBO;${A};ok\nNBO;${B};\n`)).toEqual({
+      columns: [
+        { label: 'Factory', codes: ['NBO', 'NBO'] },
+        { label: 'Stove ID', codes: [A, B] },
+        { label: 'Note', codes: ['OK'] },
+      ],
+      best: 1,
+    });
+    // Without a header: numbered columns; tab-separated after blank lines.
+    expect(fileColumns(`\n\n1\t${A.toLowerCase()}\n2\t${B}\n`)).toEqual({
+      columns: [
+        { label: 'Column 1', codes: ['1', '2'] },
+        { label: 'Column 2', codes: [A, B] },
+      ],
+      best: 1,
+    });
+  });
+});
+
+describe('files that are not lists of codes', () => {
+  const bytes = (...b: number[]) => new Uint8Array(b);
+  const text = (t: string) => new TextEncoder().encode(t);
+
+  it('refuses images, documents and workbooks by their bytes, whatever their name', () => {
+    expect(notTextProblem('ids.csv', bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe(
+      'ids.csv is a PNG image, not a list of stove IDs: save the list as CSV or plain text and choose that file.',
+    );
+    expect(notTextProblem('scan.jpg', bytes(0xff, 0xd8, 0xff, 0xe0))).toContain('a JPEG photo');
+    expect(notTextProblem('list.xlsx', bytes(0x50, 0x4b, 0x03, 0x04))).toContain('an Excel workbook');
+    expect(notTextProblem('list.pdf', text('%PDF-1.7'))).toContain('a PDF document');
+    expect(notTextProblem('x.webp', text('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '))).toContain('a WebP image');
+  });
+
+  it('refuses bytes no text holds: a NUL, or many control characters', () => {
+    expect(notTextProblem('a.bin', bytes(0x41, 0x00, 0x42))).toBe(
+      'a.bin is not a text file: save the list as CSV or plain text and choose that file.',
+    );
+    expect(
+      notTextProblem('b.bin', bytes(...Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? 0x01 : 0x41)))),
+    ).toContain('is not a text file');
+  });
+
+  it('takes text in UTF-8, UTF-16 with its mark, and Windows-1252', () => {
+    expect(notTextProblem('a.csv', text(`Stove ID\r\n${A}\tok\r\n`))).toBeNull();
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from(`${A}\n`).flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(notTextProblem('a.txt', utf16)).toBeNull();
+    expect(decodeText(utf16)).toBe(`${A}\n`);
+    expect(decodeText(text('Café'))).toBe('Café');
+    expect(decodeText(bytes(0x43, 0x61, 0x66, 0xe9))).toBe('Café');
   });
 });
 

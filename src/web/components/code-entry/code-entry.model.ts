@@ -2,6 +2,7 @@
  * The rules of the stove ID code entry (scan, paste, range, file): what is added, what is ignored
  * and the notices shown. Pure functions, so 5,000+ codes stay fast and the rules are unit-tested.
  */
+import { guessCsvDelimiter, parseCsv } from '@common/csv';
 import { STOVE_CODE_PATTERN, codesInRange, normalizeCode, splitCodeList } from '@common/stove-codes';
 import { STOVE_CODES_PER_REQUEST_MAX } from '@common/contracts/stove-ids';
 
@@ -107,34 +108,80 @@ export function rangeCodes(from: string, to: string, max = CODE_ENTRY_MAX): { co
   return codesInRange(from, to, max);
 }
 
-function firstCell(line: string): string {
-  const trimmed = line.trim();
-  if (trimmed.startsWith('"')) {
-    const end = trimmed.indexOf('"', 1);
-    return end > 0 ? trimmed.slice(1, end) : trimmed.slice(1);
-  }
-  const cell = trimmed.split(/[,;\t]/)[0] ?? '';
-  return cell.replace(/^'+|'+$/g, '');
-}
+// ---------------------------------------------------------------------------------------------
+// Files of codes
+
+/** Signatures of the files people pick by mistake, and what to call them. */
+const SIGNATURES: readonly { bytes: readonly number[]; at?: number; kind: string }[] = [
+  { bytes: [0x89, 0x50, 0x4e, 0x47], kind: 'a PNG image' },
+  { bytes: [0xff, 0xd8, 0xff], kind: 'a JPEG photo' },
+  { bytes: [0x47, 0x49, 0x46, 0x38], kind: 'a GIF image' },
+  { bytes: [0x57, 0x45, 0x42, 0x50], at: 8, kind: 'a WebP image' },
+  { bytes: [0x25, 0x50, 0x44, 0x46], kind: 'a PDF document' },
+  { bytes: [0x50, 0x4b, 0x03, 0x04], kind: 'an Excel workbook or another zipped file' },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], kind: 'an old Excel or Word file' },
+];
+
+const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+const isUtf16 = (bytes: Uint8Array) => startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]);
 
 /**
- * The codes of an uploaded CSV or text file: the first column of each line (or the line itself).
- * The first line is ignored when it is not a code or has no digit (a header such as "code" or
- * "Stove ID");
- * blank lines are skipped.
+ * Why a file cannot be a list of codes, from its bytes (not its name): a known image, document or
+ * workbook, or bytes no text holds (a NUL, or more than 1 in 50 control characters in its first
+ * 8 KB); null when it is text.
  */
-export function fileCodes(text: string): string[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  const codes: string[] = [];
-  let first = true;
-  for (const line of lines) {
-    const code = normalizeCode(firstCell(line));
-    if (code.length === 0) continue;
-    const header = first && (!STOVE_CODE_PATTERN.test(code) || !/[0-9]/.test(code));
-    first = false;
-    if (!header) codes.push(code);
+export function notTextProblem(name: string, bytes: Uint8Array): string | null {
+  const known = SIGNATURES.find((s) => startsWith(bytes, s.bytes, s.at));
+  const save = 'save the list as CSV or plain text and choose that file.';
+  if (known) return `${name} is ${known.kind}, not a list of stove IDs: ${save}`;
+  if (isUtf16(bytes)) return null;
+  const head = bytes.subarray(0, 8192);
+  let control = 0;
+  for (const b of head) {
+    if (b === 0) return `${name} is not a text file: ${save}`;
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
   }
-  return codes;
+  return control * 50 > head.length ? `${name} is not a text file: ${save}` : null;
+}
+
+/** The text of a file: UTF-16 with its byte order mark, else UTF-8, else Windows-1252 (older Excel CSVs). */
+export function decodeText(bytes: Uint8Array): string {
+  if (startsWith(bytes, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(bytes);
+  if (startsWith(bytes, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** One column of a file: its header (or "Column 2") and the codes under it, in order. */
+export interface FileColumn {
+  label: string;
+  codes: string[];
+}
+
+const looksLikeCode = (code: string) => STOVE_CODE_PATTERN.test(code) && /[0-9]/.test(code);
+const cellCode = (cell: string | undefined) => normalizeCode((cell ?? '').trim().replace(/^'+|'+$/g, ''));
+
+/**
+ * The columns of a CSV or text file (comma, semicolon or tab separated; one code per line is one
+ * column) and the one that holds the most codes. The first line is a header when none of its cells
+ * is a code (a cell such as "code" or "Stove ID": a code has a digit); blank cells are skipped, and
+ * a later cell that is not a code is kept (the server says why it is refused).
+ */
+export function fileColumns(text: string): { columns: FileColumn[]; best: number } {
+  const records = parseCsv(text, guessCsvDelimiter(text)).map((r) => r.fields);
+  const width = Math.max(0, ...records.map((r) => r.length));
+  const header = records[0] && !records[0].some((cell) => looksLikeCode(cellCode(cell))) ? records[0] : null;
+  const rows = header ? records.slice(1) : records;
+  const columns = Array.from({ length: width }, (_, i): FileColumn => ({
+    label: header?.[i]?.trim() || `Column ${i + 1}`,
+    codes: rows.map((r) => cellCode(r[i])).filter((c) => c.length > 0),
+  }));
+  const score = (c: FileColumn) => c.codes.filter(looksLikeCode).length;
+  const best = columns.reduce((at, c, i) => (score(c) > score(columns[at] ?? c) ? i : at), 0);
+  return { columns, best };
 }
 
 /** The list without one code. */

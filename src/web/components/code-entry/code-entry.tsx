@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { NativeSelect } from '@web/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
@@ -11,15 +12,18 @@ import {
   addCodes,
   addNotice,
   countText,
-  fileCodes,
+  decodeText,
+  fileColumns,
   isWarning,
   moreText,
   pastedCodes,
   rangeCodes,
+  notTextProblem,
   removeCode,
   scannedCodes,
   visibleCodes,
   type AddResult,
+  type FileColumn,
 } from './code-entry.model';
 
 export interface CodeEntryProps {
@@ -55,6 +59,8 @@ export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = 
   const [rangeTo, setRangeTo] = useState('');
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // A file of several columns waits for the clerk to say which holds the codes.
+  const [fileTable, setFileTable] = useState<{ name: string; columns: FileColumn[]; chosen: number } | null>(null);
   const [search, setSearch] = useState('');
   const [confirmClear, setConfirmClear] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -101,14 +107,29 @@ export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = 
 
   const readFile = async (file: File) => {
     setFileError(null);
+    setFileTable(null);
     try {
-      const incoming = fileCodes(await file.text());
-      if (incoming.length === 0) setFileError(`${file.name} holds no stove IDs.`);
-      else apply(incoming);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const problem = notTextProblem(file.name, bytes);
+      if (problem) {
+        setFileError(problem);
+        return;
+      }
+      const { columns, best } = fileColumns(decodeText(bytes));
+      if (columns.length > 1) setFileTable({ name: file.name, columns, chosen: best });
+      else addFileCodes(file.name, columns[0]?.codes ?? []);
     } catch {
       setFileError(`${file.name} could not be read.`);
     } finally {
       if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const addFileCodes = (name: string, incoming: string[]) => {
+    if (incoming.length === 0) setFileError(`${name} holds no stove IDs.`);
+    else {
+      apply(incoming);
+      setFileTable(null);
     }
   };
 
@@ -235,13 +256,45 @@ export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = 
               if (file) void readFile(file);
             }}
           />
+          {fileTable ? (
+            <div
+              className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-end"
+              role="group"
+              aria-label={`Columns of ${fileTable.name}`}
+            >
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${id}-file-column`}>Column with the stove IDs</Label>
+                <NativeSelect
+                  id={`${id}-file-column`}
+                  wrapperClassName="sm:w-64"
+                  value={fileTable.chosen}
+                  onChange={(event) => setFileTable({ ...fileTable, chosen: Number(event.target.value) })}
+                >
+                  {fileTable.columns.map((column, i) => (
+                    <option key={i} value={i}>
+                      {column.label} ({column.codes[0] ?? 'empty'}…)
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <Button
+                type="button"
+                onClick={() => addFileCodes(fileTable.name, fileTable.columns[fileTable.chosen]?.codes ?? [])}
+              >
+                Add {countText(fileTable.columns[fileTable.chosen]?.codes.length ?? 0)}
+              </Button>
+              <Button type="button" variant="outline" onClick={() => setFileTable(null)}>
+                Cancel
+              </Button>
+            </div>
+          ) : null}
           {fileError ? (
             <p id={`${id}-file-error`} className="text-sm text-destructive">
               {fileError}
             </p>
           ) : (
             <p id={`${id}-file-help`} className="text-xs text-muted-foreground">
-              The first column of each line, or one code per line; a header line is skipped.
+              One code per line, or a CSV file: you choose the column when it has several; a header line is skipped.
             </p>
           )}
         </TabsContent>
