@@ -81,7 +81,8 @@ test(
     await expect(coupler.getByText(`${msa.name} (MSA)`)).toBeVisible();
     await expect(coupler.getByLabel('Date coupled')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
     await coupler.getByLabel('Stove model').selectOption({ label: `${model.stoveModel} (${model.code})` });
-    await scan(coupler, codes);
+    await scan(coupler, [...codes, codes[0]!]);
+    await expect(coupler.getByText(`${codes[0]} is already in the list`)).toBeVisible();
     for (const code of codes)
       await expect(codeList(coupler).getByRole('listitem').filter({ hasText: code })).toContainText('In stock');
     await expect(coupler.getByText('3 in stock, 0 cannot be reported.')).toBeVisible();
@@ -98,8 +99,9 @@ test(
     const toast = coupler.getByText(/^Report SR-\d{6} submitted$/);
     await expect(toast).toBeVisible();
     const number = ((await toast.textContent()) ?? '').replace(/^Report | submitted$/g, '');
-    // The form is ready for the next report; the report is among "My recent reports".
+    // The form is ready for the next report (no stale "already in the list"); the report is among "My recent reports".
     await expect(coupler.getByText('0 stove IDs', { exact: true })).toBeVisible();
+    await expect(coupler.getByText(`${codes[0]} is already in the list`)).toHaveCount(0);
     const recent = coupler.getByRole('table', { name: 'My recent reports' });
     // (Other tests' reports by the same demo coupler may come and go beside it.)
     await expect(recent.getByRole('row').filter({ hasText: number })).toContainText('Submitted');
@@ -138,6 +140,17 @@ test('a bad code blocks Submit with its reason; a report the server refuses name
   await holdLiveUpdates(coupler);
   await coupler.goto('/production/stove-report');
   await coupler.getByLabel('Stove model').selectOption(model.id);
+  // A day to come is explained at the date field itself.
+  const date = coupler.getByLabel('Date coupled');
+  const today = await date.inputValue();
+  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await date.fill(tomorrow);
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+  await expect(date).toHaveAccessibleDescription(
+    /^Stoves cannot be reported for a day to come: choose .+ or earlier\.$/,
+  );
+  await date.fill(today);
+  await expect(date).not.toHaveAttribute('aria-invalid', 'true');
   await scan(coupler, [codes[0]!, elsewhere, 'BAD!CODE']);
   await expect(codeList(coupler).getByRole('listitem').filter({ hasText: elsewhere })).toContainText(
     'At another factory',

@@ -66,7 +66,9 @@ test('an Admin validates a pasted list: a verdict per ID, counts that filter, CS
   await expect(page.getByRole('button', { name: /^Validate / })).toBeDisabled();
 
   await pasteCodes(page, [first, second.toLowerCase(), first, typo(third), unknown, 'LEGACY-X1']);
-  await expect(page.getByText(`${first} is already in the list`)).toBeVisible();
+  // The repeat is kept and reported, and the notice says so (not "ignored").
+  await expect(page.getByText(`${first} is a repeat: it will be reported as a duplicate.`)).toBeVisible();
+  await expect(page.getByText(`${first} is already in the list`)).toHaveCount(0);
   await page.getByRole('button', { name: 'Validate 6 stove IDs' }).click();
 
   const summary = page.getByRole('group', { name: /Verdict counts/ });

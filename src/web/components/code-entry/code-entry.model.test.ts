@@ -71,12 +71,22 @@ describe('notices', () => {
   });
 
   it('explains refused codes', () => {
-    expect(addNotice(addCodes([A], [B], { max: 1 }), 1)).toBe('Nothing added. The list holds at most 1 stove IDs.');
+    expect(addNotice(addCodes([A], [B], { max: 1 }), { max: 1 })).toBe(
+      'Nothing added. The list holds at most 1 stove IDs.',
+    );
     expect(addNotice(addCodes([], ['X'.repeat(101)]))).toBe('Nothing added. 1 entry is too long to be a stove ID.');
   });
 
   it('is empty when nothing was given, and a warning when something was ignored', () => {
     expect(addNotice(addCodes([], []))).toBe('');
+  });
+
+  it('says repeats will be reported where the list keeps them (Validate), not that they were ignored', () => {
+    const kept = { repeatsKept: true };
+    expect(addNotice(addCodes([A], [A]), kept)).toBe(`${A} is a repeat: it will be reported as a duplicate.`);
+    expect(addNotice(addCodes([A, B], [A, B, C]), kept)).toBe(
+      'Added 1 stove ID. 2 repeats will be reported as duplicates.',
+    );
     expect(isWarning(addCodes([A], [A]))).toBe(true);
     expect(isWarning(addCodes([], [A]))).toBe(false);
   });

@@ -66,17 +66,31 @@ export function addCodes(
   return { codes: added.length > 0 ? [...current, ...added] : [...current], added, duplicates, refused };
 }
 
-/** The notice after adding: what was added and what was ignored ('' when nothing happened). */
-export function addNotice(result: Pick<AddResult, 'added' | 'duplicates' | 'refused'>, max = CODE_ENTRY_MAX): string {
+/**
+ * The notice after adding: what was added and what was ignored ('' when nothing happened). With
+ * `repeatsKept` (Validate Stove IDs keeps repeats to report them), repeats are said to be checked.
+ */
+export function addNotice(
+  result: Pick<AddResult, 'added' | 'duplicates' | 'refused'>,
+  options: { max?: number; repeatsKept?: boolean } = {},
+): string {
   const { added, duplicates, refused } = result;
+  const { max = CODE_ENTRY_MAX, repeatsKept = false } = options;
   const parts: string[] = [];
   if (added.length === 1 && duplicates.length === 0 && refused.length === 0) return `Added ${added[0]}.`;
-  if (added.length === 0 && duplicates.length === 1 && refused.length === 0)
-    return `${duplicates[0]} is already in the list`;
-  if (added.length > 0) parts.push(`Added ${ids(added.length)}.`);
-  else if (duplicates.length > 0 || refused.length > 0) parts.push('Nothing added.');
-  if (duplicates.length === 1) parts.push(`${duplicates[0]} is already in the list.`);
-  else if (duplicates.length > 1) parts.push(`${numberText(duplicates.length)} already in the list were ignored.`);
+  if (repeatsKept) {
+    if (added.length > 0) parts.push(`Added ${ids(added.length)}.`);
+    if (duplicates.length === 1) parts.push(`${duplicates[0]} is a repeat: it will be reported as a duplicate.`);
+    else if (duplicates.length > 1)
+      parts.push(`${numberText(duplicates.length)} repeats will be reported as duplicates.`);
+  } else {
+    if (added.length === 0 && duplicates.length === 1 && refused.length === 0)
+      return `${duplicates[0]} is already in the list`;
+    if (added.length > 0) parts.push(`Added ${ids(added.length)}.`);
+    else if (duplicates.length > 0 || refused.length > 0) parts.push('Nothing added.');
+    if (duplicates.length === 1) parts.push(`${duplicates[0]} is already in the list.`);
+    else if (duplicates.length > 1) parts.push(`${numberText(duplicates.length)} already in the list were ignored.`);
+  }
   if (refused.length > 0) {
     const long = refused.filter((c) => c.length > CODE_MAX_LENGTH).length;
     if (long > 0)

@@ -36,6 +36,8 @@ export interface CodeEntryProps {
   onAdd?: (result: AddResult) => void;
   /** The name of the control, e.g. "Stove IDs to send". */
   label: string;
+  /** The caller keeps repeats (onAdd) to report them: the notice says so instead of "ignored". */
+  repeatsKept?: boolean;
   disabled?: boolean;
   className?: string;
 }
@@ -43,6 +45,8 @@ export interface CodeEntryProps {
 interface Notice {
   text: string;
   warning: boolean;
+  /** How many codes the list held after what the notice tells of: a list changed since (sent, reset) drops it. */
+  listLength: number;
 }
 
 /**
@@ -50,7 +54,16 @@ interface Notice {
  * the focus stays for the next scan), a paste box, a range and a CSV/text file. Duplicates are
  * ignored with a notice. The list renders at most 200 codes (newest first), so thousands stay fast.
  */
-export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = false, className }: CodeEntryProps) {
+export function CodeEntry({
+  codes,
+  onChange,
+  statusOf,
+  onAdd,
+  label,
+  repeatsKept = false,
+  disabled = false,
+  className,
+}: CodeEntryProps) {
   const id = useId();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [scan, setScan] = useState('');
@@ -66,14 +79,16 @@ export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = 
   const fileInput = useRef<HTMLInputElement>(null);
 
   const known = useMemo(() => new Set(codes), [codes]);
+  // A notice of a list that changed since (a report submitted, a form reset) no longer applies.
+  const shownNotice = notice && notice.listLength === codes.length ? notice : null;
   const visible = useMemo(() => visibleCodes(codes, search), [codes, search]);
 
   const apply = (incoming: string[]): AddResult => {
     const result = addCodes(codes, incoming, { known });
     if (result.added.length > 0) onChange(result.codes);
     onAdd?.(result);
-    const text = addNotice(result);
-    setNotice(text ? { text, warning: isWarning(result) } : null);
+    const text = addNotice(result, { repeatsKept });
+    setNotice(text ? { text, warning: isWarning(result), listLength: result.codes.length } : null);
     return result;
   };
 
@@ -86,7 +101,7 @@ export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = 
   const submitPaste = () => {
     const incoming = pastedCodes(paste);
     if (incoming.length === 0) {
-      setNotice({ text: 'Paste at least one stove ID first.', warning: true });
+      setNotice({ text: 'Paste at least one stove ID first.', warning: true, listLength: codes.length });
       return;
     }
     apply(incoming);
@@ -135,7 +150,7 @@ export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = 
 
   const remove = (code: string) => {
     onChange(removeCode(codes, code));
-    setNotice({ text: `Removed ${code}.`, warning: false });
+    setNotice({ text: `Removed ${code}.`, warning: false, listLength: codes.length - 1 });
   };
 
   return (
@@ -305,10 +320,10 @@ export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = 
         aria-live="polite"
         className={cn(
           'min-h-5 text-sm',
-          notice?.warning ? 'text-amber-700 dark:text-amber-400' : 'text-muted-foreground',
+          shownNotice?.warning ? 'text-amber-700 dark:text-amber-400' : 'text-muted-foreground',
         )}
       >
-        {notice?.text ?? ''}
+        {shownNotice?.text ?? ''}
       </p>
 
       <div className="rounded-md border">
@@ -370,7 +385,7 @@ export function CodeEntry({ codes, onChange, statusOf, onAdd, label, disabled = 
         onConfirm={() => {
           onChange([]);
           setSearch('');
-          setNotice({ text: 'The list was cleared.', warning: false });
+          setNotice({ text: 'The list was cleared.', warning: false, listLength: 0 });
         }}
       />
     </fieldset>

@@ -120,6 +120,8 @@ describe('stove IDs', () => {
     expect(refusedCodes(['A0003', 'A0002', 'A0009'], byCode).map((i) => i.code)).toEqual(['A0002']);
     expect(idProgress(12, 20)).toBe('12 of 20 stove IDs');
     expect(idProgress(1, 1)).toBe('1 of 1 stove ID');
+    // Before any line needs stoves: not "1 of 0 stove IDs".
+    expect(idProgress(1, 0)).toBe('1 stove ID');
   });
 });
 

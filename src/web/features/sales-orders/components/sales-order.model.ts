@@ -151,8 +151,9 @@ export function refusedCodes(codes: readonly string[], byCode: ReadonlyMap<strin
   return refusedItems(codes, byCode, isSellable);
 }
 
-/** "12 of 20 stove IDs" (the IDs in the list against the stoves the lines need). */
+/** "12 of 20 stove IDs" (the IDs in the list against the stoves the lines need); "3 stove IDs" before any line. */
 export function idProgress(count: number, needed: number): string {
+  if (needed === 0) return stoveIds(count);
   return `${count.toLocaleString('en-US')} of ${stoveIds(needed)}`;
 }
 

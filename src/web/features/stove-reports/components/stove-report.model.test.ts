@@ -42,7 +42,7 @@ describe('submitReadiness', () => {
     [{ factoryId: '' }, 'Choose the factory.'],
     [{ categoryId: '' }, 'Choose the stove model.'],
     [{ date: '' }, 'Choose the date the stoves were coupled.'],
-    [{ date: '2026-03-06' }, 'The date cannot be in the future.'],
+    [{ date: '2026-03-06' }, 'Stoves cannot be reported for a day to come: choose 5 Mar 2026 or earlier.'],
     [{ codes: [] }, 'Scan or paste the stove IDs of the stoves you coupled.'],
     [{ codes: Array.from({ length: 1003 }, (_, i) => `C${i}`) }, 'A report holds at most 1,000 stove IDs: remove 3.'],
     [{ checkFailed: true }, 'The stove IDs could not be checked.'],

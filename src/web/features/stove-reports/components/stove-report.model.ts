@@ -63,6 +63,11 @@ export interface SubmitReadiness {
   blocked: string | null;
 }
 
+/** Why a future day cannot be the day stoves were coupled, with the latest day that can. */
+export function futureDayMessage(today: string): string {
+  return `Stoves cannot be reported for a day to come: choose ${dayLabel(today)} or earlier.`;
+}
+
 /**
  * Whether the report can be submitted now: factory, model and a day that is not in the future
  * chosen, stove IDs present (at most a report's worth), all checked and in stock, and enough kits.
@@ -89,7 +94,7 @@ export function submitReadiness(input: {
       : !input.date
         ? 'Choose the date the stoves were coupled.'
         : input.date > input.today
-          ? 'The date cannot be in the future.'
+          ? futureDayMessage(input.today)
           : count === 0
             ? 'Scan or paste the stove IDs of the stoves you coupled.'
             : count > STOVE_REPORT_CODES_MAX

@@ -41,6 +41,7 @@ import {
   submitReadiness,
   verdictsByCode,
   type StoveReportViewer,
+  futureDayMessage,
 } from '../components/stove-report.model';
 import { localToday } from '@web/lib/local-today';
 
@@ -67,6 +68,8 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<CodeProblem[] | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  // A day in the future is explained at the date itself, not only beside the disabled Submit.
+  const dateError = fieldErrors.date ?? (date > today ? futureDayMessage(today) : undefined);
   const [confirming, setConfirming] = useState(false);
   const submit = useSubmitStoveReport();
 
@@ -205,15 +208,15 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
               </NativeSelect>
             )}
           </FieldBox>
-          <FieldBox id={ids.date} label="Date coupled" error={fieldErrors.date}>
+          <FieldBox id={ids.date} label="Date coupled" error={dateError}>
             <Input
               id={ids.date}
               type="date"
               value={date}
               max={today}
               required
-              aria-invalid={fieldErrors.date ? true : undefined}
-              aria-describedby={fieldErrors.date ? `${ids.date}-error` : undefined}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? `${ids.date}-error` : undefined}
               onChange={(event) => {
                 setDate(event.target.value);
                 clearField('date');

@@ -138,6 +138,7 @@ export function ValidateStoveIdsPage({ title, viewer }: { title: string; viewer:
         <CardContent className="flex flex-col gap-4">
           <CodeEntry
             label="Stove IDs to validate"
+            repeatsKept
             codes={codes}
             onChange={changeList}
             onAdd={(result) => {
