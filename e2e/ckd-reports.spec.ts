@@ -56,7 +56,12 @@ async function makeKitHistory(page: Page): Promise<KitWorld> {
     [ksm, 5],
   ] as const) {
     const sent = await page.request.post('/api/ckd/transfers', {
-      data: { date: days.tenth, fromFactoryId: nbo.id, toFactoryId: to.id, categoryId: category.id, quantity },
+      data: {
+        date: days.tenth,
+        fromFactoryId: nbo.id,
+        toFactoryId: to.id,
+        lines: [{ categoryId: category.id, quantity }],
+      },
     });
     expect(sent.status(), await sent.text()).toBe(201);
   }

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CkdCategory } from '../src/common/contracts/ckd';
 import type { FactoryOption } from '../src/common/contracts/factories';
-import { login, seriousViolations, signedIn } from './support';
+import { holdLiveUpdates, login, seriousViolations, signedIn } from './support';
 import { factoryByCode, uniquePrefix } from './stove-transfers.support';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -148,13 +148,16 @@ test('an Admin records produced kits and sees the steel consumed; short steel is
   await expect(record).toHaveCount(0);
 });
 
-test('an Admin transfers kits and sees the stock move; a transfer of more than the stock is refused', async ({
+test('an Admin transfers kits of two categories on one transfer; a short line keeps the dialog closed; a refusal moves nothing', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await login(page, 'Admin');
   const [nbo, msa] = [await factoryByCode(page, 'NBO'), await factoryByCode(page, 'MSA')];
   const kit = await kitsAt(page, nbo.id, 30);
+  const kit2 = await kitsAt(page, nbo.id, 10);
+  // The refusal below is of kits taken meanwhile: no live update may refresh the form first.
+  await holdLiveUpdates(page);
 
   await page.goto('/ckd');
   await expect(page.getByRole('heading', { level: 1, name: 'CKD Management' })).toBeVisible();
@@ -169,38 +172,57 @@ test('an Admin transfers kits and sees the stock move; a transfer of more than t
   const send = page.getByRole('form', { name: 'Send kits' });
   await send.getByLabel('From', { exact: true }).selectOption({ label: `${nbo.name} (NBO)` });
   await send.getByLabel('To', { exact: true }).selectOption({ label: `${msa.name} (MSA)` });
-  await send.getByLabel('CKD category').selectOption({ label: `${kit.name} (${kit.code}): 30 in stock` });
-  await send.getByLabel('Kits to send').fill('12');
+  await send.getByLabel('Line 1 CKD category').selectOption({ label: `${kit.name} (${kit.code}): 30 in stock` });
+  await send.getByLabel('Line 1 kits').fill('12');
   await expect(send.getByText('Available: 30 kits.')).toBeVisible();
+  await send.getByRole('button', { name: 'Add a category' }).click();
+  await expect(send.getByLabel('Line 2 CKD category')).toBeFocused();
+  await send.getByLabel('Line 2 CKD category').selectOption({ label: `${kit2.name} (${kit2.code}): 10 in stock` });
+  await send.getByLabel('Line 2 kits').fill('4');
   await send.getByLabel('Note (optional)').fill('Weekly lorry');
-  await send.getByRole('button', { name: 'Send 12 kits' }).click();
-  const confirm = page.getByRole('alertdialog', { name: `Send 12 kits of ${kit.name}?` });
-  await expect(confirm).toContainText(`From ${nbo.name} (NBO) to ${msa.name} (MSA).`);
+  await send.getByRole('button', { name: 'Send 16 kits' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Send 16 kits to ${msa.name} (MSA)?` });
+  await expect(confirm).toContainText(
+    `From ${nbo.name} (NBO): ${kit.name} (${kit.code}) × 12, ${kit2.name} (${kit2.code}) × 4.`,
+  );
   await confirm.getByRole('button', { name: 'Send' }).click();
-  const toast = page.getByText(new RegExp(`^KT-\\d{6}: 12 kits of ${kit.name} sent to ${msa.name}$`));
+  const toast = page.getByText(new RegExp(`^KT-\\d{6}: 16 kits sent to ${msa.name} \\(`));
   await expect(toast).toBeVisible();
   const number = ((await toast.textContent()) ?? '').slice(0, 9);
-  await expect(send.getByLabel('Kits to send')).toHaveValue('');
+  await expect(send.getByLabel('Line 1 kits')).toHaveValue('');
+  await expect(send.getByLabel('Line 2 kits')).toHaveCount(0);
 
   const transfers = page.getByRole('table', { name: 'Kit transfers' });
   await page.getByLabel('Search transfers').fill(number);
   await expect(transfers.getByRole('row')).toHaveCount(2);
-  await expect(transfers.getByRole('row').nth(1)).toContainText(kit.name);
+  await expect(transfers.getByRole('row').nth(1)).toContainText(`${kit.name} (${kit.code}) × 12`);
+  await expect(transfers.getByRole('row').nth(1)).toContainText(`${kit2.name} (${kit2.code}) × 4`);
   await expect(transfers.getByRole('row').nth(1)).toContainText('Weekly lorry');
 
-  // 50 more than the 18 left: the form warns, the server refuses, nothing moves.
-  await send.getByLabel('CKD category').selectOption({ label: `${kit.name} (${kit.code}): 18 in stock` });
-  await send.getByLabel('Kits to send').fill('50');
+  // 50 more than the 18 left: the line says so, and Send asks nothing.
+  await send.getByLabel('Line 1 CKD category').selectOption({ label: `${kit.name} (${kit.code}): 18 in stock` });
+  await send.getByLabel('Line 1 kits').fill('50');
   await expect(send.getByText('Only 18 kits in stock at the sending factory.')).toBeVisible();
   await send.getByRole('button', { name: 'Send 50 kits' }).click();
+  await expect(send.getByText('A line asks for more kits than the sending factory holds')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // 10 fit what the form shows, but someone takes 10 meanwhile: the server refuses, nothing moves.
+  await send.getByLabel('Line 1 kits').fill('10');
+  const taken = await page.request.post('/api/ckd/transfers', {
+    data: { fromFactoryId: nbo.id, toFactoryId: msa.id, lines: [{ categoryId: kit.id, quantity: 10 }], date: today() },
+  });
+  expect(taken.status(), await taken.text()).toBe(201);
+  await send.getByRole('button', { name: 'Send 10 kits' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Send' }).click();
   const refused = page.getByRole('alert').filter({ hasText: 'Not enough kits: nothing was sent' });
-  await expect(refused).toContainText('Not enough kits: 18 in stock, 50 needed.');
+  await expect(refused).toContainText('Not enough kits: 8 in stock, 10 needed.');
   await expect(page.getByText('The kits were not transferred')).toBeVisible();
 
   await page.goto('/ckd');
-  expect(await stockCell(page, nbo, kit)).toBe('18');
-  expect(await stockCell(page, msa, kit)).toBe('12');
+  expect(await stockCell(page, nbo, kit)).toBe('8');
+  expect(await stockCell(page, msa, kit)).toBe('22');
+  expect(await stockCell(page, msa, kit2)).toBe('4');
 });
 
 test('a Factory Manager sends kits from their own factory only, and sees only their transfers', async ({
@@ -214,7 +236,7 @@ test('a Factory Manager sends kits from their own factory only, and sees only th
   const kit = await kitsAt(admin, nbo.id, 20);
   for (const to of [msa, ksm]) {
     const sent = await admin.request.post('/api/ckd/transfers', {
-      data: { fromFactoryId: nbo.id, toFactoryId: to.id, categoryId: kit.id, quantity: 5, date: today() },
+      data: { fromFactoryId: nbo.id, toFactoryId: to.id, lines: [{ categoryId: kit.id, quantity: 5 }], date: today() },
     });
     expect(sent.status(), await sent.text()).toBe(201);
   }
@@ -228,11 +250,13 @@ test('a Factory Manager sends kits from their own factory only, and sees only th
   await expect(from.locator('option:checked')).toHaveText(`${msa.name} (MSA)`);
   await expect(page.getByText('Kits are sent from your factory.')).toBeVisible();
   await send.getByLabel('To', { exact: true }).selectOption({ label: `${ksm.name} (KSM)` });
-  await send.getByLabel('CKD category').selectOption({ label: `${kit.name} (${kit.code}): 5 in stock` });
-  await send.getByLabel('Kits to send').fill('2');
+  await send.getByLabel('Line 1 CKD category').selectOption({ label: `${kit.name} (${kit.code}): 5 in stock` });
+  await send.getByLabel('Line 1 kits').fill('2');
   await send.getByRole('button', { name: 'Send 2 kits' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText(new RegExp(`^KT-\\d{6}: 2 kits of ${kit.name} sent to ${ksm.name}$`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^KT-\\d{6}: 2 kits sent to ${ksm.name} \\(${kit.name} \\(${kit.code}\\) × 2\\)$`)),
+  ).toBeVisible();
 
   // Their list: NBO → MSA and MSA → KSM, never NBO → KSM.
   await page.goto(`/ckd/transfer?categoryId=${kit.id}`);
@@ -242,7 +266,7 @@ test('a Factory Manager sends kits from their own factory only, and sees only th
 
   // Sending from another factory is refused by the server, whatever the request says.
   const other = await page.request.post('/api/ckd/transfers', {
-    data: { fromFactoryId: nbo.id, toFactoryId: ksm.id, categoryId: kit.id, quantity: 1, date: today() },
+    data: { fromFactoryId: nbo.id, toFactoryId: ksm.id, lines: [{ categoryId: kit.id, quantity: 1 }], date: today() },
   });
   expect(other.status()).toBe(403);
   expect(((await other.json()) as { error: { message: string } }).error.message).toBe(
@@ -325,6 +349,6 @@ test('the CKD pages fit a phone', async ({ page }) => {
   // The transfer form is usable at this width.
   const send = page.getByRole('form', { name: 'Send kits' });
   await send.getByLabel('From', { exact: true }).selectOption({ label: `${nbo.name} (NBO)` });
-  await send.getByLabel('Kits to send').scrollIntoViewIfNeeded();
-  await expect(send.getByLabel('Kits to send')).toBeInViewport({ ratio: 0.5 });
+  await send.getByLabel('Line 1 kits').scrollIntoViewIfNeeded();
+  await expect(send.getByLabel('Line 1 kits')).toBeInViewport({ ratio: 0.5 });
 });

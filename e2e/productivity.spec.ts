@@ -45,7 +45,7 @@ async function coupleStoves(page: Page, factoryId: string, count: number): Promi
   });
   expect(produced.status(), await produced.text()).toBe(201);
   const moved = await page.request.post('/api/ckd/transfers', {
-    data: { fromFactoryId: nbo.id, toFactoryId: factoryId, categoryId, quantity: count, date },
+    data: { fromFactoryId: nbo.id, toFactoryId: factoryId, lines: [{ categoryId, quantity: count }], date },
   });
   expect(moved.status(), await moved.text()).toBe(201);
   const codes = await createStoveIds(page, factoryId, count);

@@ -89,8 +89,7 @@ async function validatedIds(admin: Page, factoryCode: string, count: number, mod
     await post(admin, '/api/ckd/transfers', {
       fromFactoryId: nbo.id,
       toFactoryId: factory.id,
-      categoryId: model.id,
-      quantity: count,
+      lines: [{ categoryId: model.id, quantity: count }],
       date,
     });
   const codes = await createStoveIds(admin, factory.id, count);

@@ -44,8 +44,7 @@ async function validatedIds(admin: Page, factoryId: string, count: number, model
   await post(admin, '/api/ckd/transfers', {
     fromFactoryId: nbo.id,
     toFactoryId: factoryId,
-    categoryId: model.id,
-    quantity: count,
+    lines: [{ categoryId: model.id, quantity: count }],
     date,
   });
   const codes = await createStoveIds(admin, factoryId, count);

@@ -38,7 +38,7 @@ async function modelWithKits(admin: Page, factoryCode: string, kits: number): Pr
   if (factoryCode !== 'NBO') {
     const to = await factoryByCode(admin, factoryCode);
     const moved = await admin.request.post('/api/ckd/transfers', {
-      data: { fromFactoryId: nbo.id, toFactoryId: to.id, categoryId: id, quantity: kits, date },
+      data: { fromFactoryId: nbo.id, toFactoryId: to.id, lines: [{ categoryId: id, quantity: kits }], date },
     });
     expect(moved.status(), await moved.text()).toBe(201);
   }

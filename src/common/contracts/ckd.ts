@@ -24,6 +24,8 @@ import { steelUnitSchema } from './steel';
 export const CKD_QUANTITY_MAX = 100_000;
 /** Most steel lines one CKD category may have. */
 export const CKD_USAGE_LINES_MAX = 30;
+/** Most kit categories one kit transfer carries. */
+export const CKD_TRANSFER_LINES_MAX = 30;
 /** Most steel (kg or sheets) one kit may use. */
 export const STEEL_PER_KIT_MAX = 10_000;
 const note = optionalText(1000, 'Note');
@@ -208,20 +210,56 @@ export function parseCkdTransferNumber(text: string): number | null {
   return parseDocumentNumber('KT', text);
 }
 
-/** POST /api/ckd/transfers: kits move at once; a factory-scoped user sends from their own factory only. */
+/** A kit transfer's rules across fields (the contract's and the form's): two sides, each category once. */
+export function refineCkdTransfer(
+  t: { fromFactoryId: string; toFactoryId: string; lines: readonly { categoryId: string }[] },
+  ctx: z.RefinementCtx,
+): void {
+  if (t.fromFactoryId === t.toFactoryId)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['toFactoryId'],
+      message: 'The receiving factory must differ from the sending one',
+    });
+  const seen = new Set<string>();
+  t.lines.forEach((line, i) => {
+    if (line.categoryId && seen.has(line.categoryId))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines', i, 'categoryId'],
+        message: 'This category is already on another line: change that line’s quantity',
+      });
+    seen.add(line.categoryId);
+  });
+}
+
+/** The lines of a kit transfer: at least one, at most CKD_TRANSFER_LINES_MAX. */
+export function ckdTransferLines<T extends z.ZodTypeAny>(line: T) {
+  return z
+    .array(line, { error: 'Add at least one kit category' })
+    .min(1, 'Add at least one kit category')
+    .max(CKD_TRANSFER_LINES_MAX, `A transfer carries at most ${CKD_TRANSFER_LINES_MAX} kit categories`);
+}
+
+/** One line of a kit transfer: a kit category and how many of its kits. */
+export const ckdTransferLineInputSchema = z.object({
+  categoryId: z.string({ error: 'Choose a CKD category' }).uuid('Choose a CKD category'),
+  quantity: kitQuantity,
+});
+
+/**
+ * POST /api/ckd/transfers: kits of one or more categories move at once, on one KT- document (all or
+ * nothing); a factory-scoped user sends from their own factory only.
+ */
 export const createCkdTransferSchema = z
   .object({
     fromFactoryId: z.string({ error: 'Choose the sending factory' }).uuid('Choose the sending factory'),
     toFactoryId: z.string({ error: 'Choose the receiving factory' }).uuid('Choose the receiving factory'),
-    categoryId: z.string({ error: 'Choose a CKD category' }).uuid('Choose a CKD category'),
-    quantity: kitQuantity,
+    lines: ckdTransferLines(ckdTransferLineInputSchema),
     date: recordDaySchema,
     note,
   })
-  .refine((t) => t.fromFactoryId !== t.toFactoryId, {
-    path: ['toFactoryId'],
-    message: 'The receiving factory must differ from the sending one',
-  });
+  .superRefine(refineCkdTransfer);
 export type CreateCkdTransfer = z.input<typeof createCkdTransferSchema>;
 
 export const ckdTransferSchema = z.object({
@@ -230,7 +268,9 @@ export const ckdTransferSchema = z.object({
   date: z.string(),
   from: factoryRefSchema,
   to: factoryRefSchema,
-  category: categoryRef,
+  /** The kit categories sent, by category name. */
+  lines: z.array(z.object({ category: categoryRef, quantity: z.number().int() })),
+  /** All the kits sent. */
   quantity: z.number().int(),
   note: z.string().nullable(),
   createdAt: z.string(),

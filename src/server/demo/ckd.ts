@@ -178,24 +178,23 @@ export async function seedDemoCkd(
     // Friday's lorries take part of the week's kits to the assembly factories.
     const friday = addDays(monday, 4);
     if (friday > today) continue;
-    for (const { kit, category } of categories) {
-      for (const [to, share] of [
-        [destinations.msa, kit.toMsa],
-        [destinations.ksm, kit.toKsm],
-      ] as const) {
+    // One lorry to each assembly factory a week, carrying every kit category on one transfer.
+    for (const to of [destinations.msa, destinations.ksm]) {
+      const lines = categories.flatMap(({ kit, category }) => {
+        const share = to === destinations.msa ? kit.toMsa : kit.toKsm;
         const quantity = Math.min(Math.floor((made.get(category.id) ?? 0) * share), inStock.get(category.id) ?? 0);
-        if (quantity < 1) continue;
-        await createCkdTransfer(db, actor, {
-          fromFactoryId: nbo,
-          toFactoryId: to,
-          categoryId: category.id,
-          quantity,
-          date: friday,
-          note: to === destinations.msa ? 'Weekly lorry to Mombasa' : 'Weekly lorry to Kisumu',
-        });
-        documents++;
-        inStock.set(category.id, (inStock.get(category.id) ?? 0) - quantity);
-      }
+        return quantity < 1 ? [] : [{ categoryId: category.id, quantity }];
+      });
+      if (lines.length === 0) continue;
+      await createCkdTransfer(db, actor, {
+        fromFactoryId: nbo,
+        toFactoryId: to,
+        lines,
+        date: friday,
+        note: to === destinations.msa ? 'Weekly lorry to Mombasa' : 'Weekly lorry to Kisumu',
+      });
+      documents++;
+      for (const line of lines) inStock.set(line.categoryId, (inStock.get(line.categoryId) ?? 0) - line.quantity);
     }
   }
   return documents;

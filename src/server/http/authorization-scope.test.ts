@@ -985,8 +985,7 @@ const inventorySent = (fromFactoryId: string, w: World) => ({
 const kitsSent = (fromFactoryId: string, w: World) => ({
   fromFactoryId,
   toFactoryId: w.third,
-  categoryId: w.ckdKit,
-  quantity: 1,
+  lines: [{ categoryId: w.ckdKit, quantity: 1 }],
   date: new Date().toISOString().slice(0, 10),
 });
 
@@ -1174,8 +1173,7 @@ describe('authorization matrix: own factory / other factory', () => {
       await createCkdTransfer(ctx.handle.db, actor, {
         fromFactoryId: other.id,
         toFactoryId: third.id,
-        categoryId: ckdKit.id,
-        quantity: 1,
+        lines: [{ categoryId: ckdKit.id, quantity: 1 }],
         date: new Date().toISOString().slice(0, 10),
         note: null,
       })

@@ -203,9 +203,10 @@ export const ckdTransfers = pgTable(
     toFactoryId: uuid('to_factory_id')
       .notNull()
       .references(() => factories.id),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => ckdCategories.id),
+    /**
+     * All the kits sent. The lines (kit categories and quantities) are the transfer's transfer_out
+     * movements in ckd_movements: one per category, written in the same transaction.
+     */
     quantity: integer('quantity').notNull(),
     note: text('note'),
     ...recordStamps,
@@ -297,6 +298,10 @@ export const ckdMovements = pgTable(
     ),
     index('ckd_movements_factory_date_idx').on(t.factoryId, t.date, t.id),
     index('ckd_movements_date_idx').on(t.date, t.id),
+    // A kit transfer's lines, and the transfers holding a category (the list's filter).
+    index('ckd_movements_transfer_idx')
+      .on(t.transferId, t.categoryId)
+      .where(sql`${t.transferId} is not null`),
   ],
 );
 

@@ -51,7 +51,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('kit stock under concurre
       const send = (to: string, quantity: number, user: SignedInUser) =>
         post(
           '/api/ckd/transfers',
-          { fromFactoryId: A.id, toFactoryId: to, categoryId: kit.id, quantity, date: today },
+          { fromFactoryId: A.id, toFactoryId: to, lines: [{ categoryId: kit.id, quantity }], date: today },
           user,
         );
       const [x, y] = await Promise.all([send(B.id, 7, admin), send(C.id, 6, managerA)]);
@@ -59,16 +59,49 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('kit stock under concurre
       const xWon = x.statusCode === 201;
       const loser = xWon ? y : x;
       expect(loser.json<ErrorBody>().error.message).toBe(
-        `Not enough kits: ${xWon ? 3 : 4} in stock, ${xWon ? 6 : 7} needed.`,
+        `Not enough kits: ${xWon ? 3 : 4} in stock, ${xWon ? 6 : 7} needed. Nothing was sent.`,
       );
       expect(await kits(A.id, kit.id)).toEqual(xWon ? { stock: 3, ledger: 3 } : { stock: 4, ledger: 4 });
       expect(await kits(B.id, kit.id)).toEqual(xWon ? { stock: 7, ledger: 7 } : { stock: 0, ledger: 0 });
       expect(await kits(C.id, kit.id)).toEqual(xWon ? { stock: 0, ledger: 0 } : { stock: 6, ledger: 6 });
       const [count] = await queryRows<{ n: number }>(
         ctx.handle.db,
-        sql`select count(*)::int as n from ckd_transfers where category_id = ${kit.id}`,
+        sql`select count(distinct transfer_id)::int as n from ckd_movements where category_id = ${kit.id} and kind = 'transfer_out'`,
       );
       expect(count?.n).toBe(1);
+    }
+  });
+
+  it('transfers of two categories, their lines in opposite orders, racing for both: one wins whole, no deadlock', async () => {
+    for (let round = 0; round < 5; round++) {
+      const poa = await makeCkdCategory(ctx.handle.db);
+      const kuni = await makeCkdCategory(ctx.handle.db);
+      await giveKits(ctx.handle.db, { factoryId: A.id, categoryId: poa.id, quantity: 5 });
+      await giveKits(ctx.handle.db, { factoryId: A.id, categoryId: kuni.id, quantity: 5 });
+      const send = (to: string, lines: { categoryId: string; quantity: number }[], user: SignedInUser) =>
+        post('/api/ckd/transfers', { fromFactoryId: A.id, toFactoryId: to, lines, date: today }, user);
+      const [x, y] = await Promise.all([
+        send(
+          B.id,
+          [
+            { categoryId: poa.id, quantity: 4 },
+            { categoryId: kuni.id, quantity: 4 },
+          ],
+          admin,
+        ),
+        send(
+          C.id,
+          [
+            { categoryId: kuni.id, quantity: 3 },
+            { categoryId: poa.id, quantity: 3 },
+          ],
+          managerA,
+        ),
+      ]);
+      expect([x.statusCode, y.statusCode].sort(), `${x.body} ${y.body}`).toEqual([201, 409]);
+      const left = x.statusCode === 201 ? 1 : 2;
+      expect(await kits(A.id, poa.id)).toEqual({ stock: left, ledger: left });
+      expect(await kits(A.id, kuni.id)).toEqual({ stock: left, ledger: left });
     }
   });
 
@@ -79,7 +112,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('kit stock under concurre
       Array.from({ length: 12 }, (_, i) =>
         post(
           '/api/ckd/transfers',
-          { fromFactoryId: A.id, toFactoryId: i % 2 ? B.id : C.id, categoryId: kit.id, quantity: 1, date: today },
+          {
+            fromFactoryId: A.id,
+            toFactoryId: i % 2 ? B.id : C.id,
+            lines: [{ categoryId: kit.id, quantity: 1 }],
+            date: today,
+          },
           admin,
         ),
       ),

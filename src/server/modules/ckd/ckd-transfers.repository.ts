@@ -1,11 +1,14 @@
-/** SQL of kit transfers: the transfer row and its reading for lists, exports and answers. */
+/**
+ * SQL of kit transfers: the transfer row and its reading for lists, exports and answers. A
+ * transfer's lines are its transfer_out movements in the kit ledger (one per category).
+ */
 import { eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListCkdTransfersQuery } from '../../../common/contracts/ckd';
 import type { Executor } from '../../db/client';
 import { joinPerson, recordPerson } from '../../db/record-person';
 import { factories } from '../../db/schema/core';
-import { ckdCategories, ckdTransfers } from '../../db/schema/production';
+import { ckdTransfers } from '../../db/schema/production';
 import { afterCursor, countCapped, orderBy, whereAll, type Cursor } from '../../http/list';
 import { CKD_DOCUMENT_SORT_VALUES, ckdDocumentSort } from './ckd-document-sort';
 
@@ -15,7 +18,7 @@ export async function insertCkdTransfer(
     date: string;
     fromFactoryId: string;
     toFactoryId: string;
-    categoryId: string;
+    /** All the kits of its lines. */
     quantity: number;
     note: string | null;
     actorId: string;
@@ -27,7 +30,6 @@ export async function insertCkdTransfer(
       date: values.date,
       fromFactoryId: values.fromFactoryId,
       toFactoryId: values.toFactoryId,
-      categoryId: values.categoryId,
       quantity: values.quantity,
       note: values.note,
       createdBy: values.actorId,
@@ -38,7 +40,15 @@ export async function insertCkdTransfer(
   return row;
 }
 
-/** A transfer with its sides, category and creator. */
+/** One line of a transfer: a kit category and its kits. */
+export interface CkdTransferLineRow {
+  id: string;
+  name: string;
+  code: string;
+  quantity: number;
+}
+
+/** A transfer with its sides, lines and creator. */
 export interface CkdTransferRow {
   id: string;
   number: number;
@@ -49,9 +59,7 @@ export interface CkdTransferRow {
   toId: string;
   toName: string;
   toCode: string;
-  categoryId: string;
-  categoryName: string;
-  categoryCode: string;
+  lines: CkdTransferLineRow[];
   quantity: number;
   note: string | null;
   createdAt: Date;
@@ -75,9 +83,11 @@ const COLUMNS = {
   toId: toFactory.id,
   toName: toFactory.name,
   toCode: toFactory.code,
-  categoryId: ckdCategories.id,
-  categoryName: ckdCategories.name,
-  categoryCode: ckdCategories.code,
+  lines: sql<CkdTransferLineRow[]>`(
+    select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'code', c.code, 'quantity', -m.delta)
+                             order by lower(c.name), c.code), '[]'::json)
+      from ckd_movements m join ckd_categories c on c.id = m.category_id
+     where m.transfer_id = ${t.id} and m.kind = 'transfer_out')`,
   quantity: t.quantity,
   note: t.note,
   createdAt: t.createdAt,
@@ -92,7 +102,6 @@ function selectTransfers(db: Executor) {
     .from(t)
     .innerJoin(fromFactory, eq(fromFactory.id, t.fromFactoryId))
     .innerJoin(toFactory, eq(toFactory.id, t.toFactoryId))
-    .innerJoin(ckdCategories, eq(ckdCategories.id, t.categoryId))
     .$dynamic();
   return joinPerson(transfers, creator);
 }
@@ -127,7 +136,10 @@ function filtersWhere(f: CkdTransferFilters): SQL | undefined {
     f.sideFactoryId ? or(eq(t.fromFactoryId, f.sideFactoryId), eq(t.toFactoryId, f.sideFactoryId)) : undefined,
     f.fromFactoryId ? eq(t.fromFactoryId, f.fromFactoryId) : undefined,
     f.toFactoryId ? eq(t.toFactoryId, f.toFactoryId) : undefined,
-    f.categoryId ? eq(t.categoryId, f.categoryId) : undefined,
+    f.categoryId
+      ? sql`exists (select 1 from ckd_movements m
+                     where m.transfer_id = ${t.id} and m.category_id = ${f.categoryId} and m.kind = 'transfer_out')`
+      : undefined,
     f.from ? gte(t.date, f.from) : undefined,
     f.to ? lte(t.date, f.to) : undefined,
     f.number !== undefined ? eq(t.number, f.number) : undefined,

@@ -48,7 +48,7 @@ export async function ckdTransferRoutes(app: FastifyInstance, opts: { db: Databa
         summary: 'Export the filtered kit transfers as CSV',
         description:
           'The transfers of `GET /api/ckd/transfers` with the same search and filters, as CSV: number, ' +
-          'date, from and to (names and codes), category and its code, kits, note, sent by and at.',
+          'date, from and to (names and codes), kits, kits by category ("Jiko Poa (JPS): 20; …"), note, sent by and at.',
         querystring: exportCkdTransfersQuerySchema,
       },
     },
@@ -67,9 +67,11 @@ export async function ckdTransferRoutes(app: FastifyInstance, opts: { db: Databa
           { header: 'From code', value: (t) => t.from.code },
           { header: 'To', value: (t) => t.to.name },
           { header: 'To code', value: (t) => t.to.code },
-          { header: 'Category', value: (t) => t.category.name },
-          { header: 'Category code', value: (t) => t.category.code },
           { header: 'Kits', value: (t) => t.quantity },
+          {
+            header: 'Kits by category',
+            value: (t) => t.lines.map((l) => `${l.category.name} (${l.category.code}): ${l.quantity}`).join('; '),
+          },
           { header: 'Note', value: (t) => t.note },
           { header: 'Sent by', value: (t) => (t.createdBy ? (t.createdBy.name ?? t.createdBy.email) : null) },
           { header: 'Sent at', value: (t) => t.createdAt },
@@ -84,9 +86,9 @@ export async function ckdTransferRoutes(app: FastifyInstance, opts: { db: Databa
     {
       config: {
         errors: {
-          400: 'An unknown sending or receiving factory, a deactivated receiving one, or an unknown category (`details.fieldErrors` on the field).',
+          400: 'An unknown sending or receiving factory, a deactivated receiving one, an unknown category or one on two lines (`details.fieldErrors` on the field, e.g. `lines.1.categoryId`).',
           403: 'A factory-scoped user sending from another factory than their own (or having none).',
-          409: 'Short stock: "Not enough kits: N in stock, M needed.", with `details.problems` (nothing is written).',
+          409: 'Short stock on any line: "Not enough kits: N in stock, M needed. Nothing was sent.", with `details.problems` naming each short category (nothing is written).',
         },
         permission: ['ckd-transfer', 'transfer-ckd-to-factory'],
       },
@@ -94,8 +96,9 @@ export async function ckdTransferRoutes(app: FastifyInstance, opts: { db: Databa
         tags,
         summary: 'Move kits to another factory at once (a factory-scoped user sends from their own factory)',
         description:
-          'Moves kits of one CKD category from one factory to another active factory on a day, at once (no ' +
-          "confirmation): the sender's kit stock goes down and the receiver's up, in one transaction. " +
+          'Moves kits of one or more CKD categories (`lines`, each category once) from one factory to another ' +
+          "active factory on a day, at once (no confirmation), on one KT- document: the sender's kit stock " +
+          "goes down and the receiver's up, in one transaction, all or nothing. " +
           'Factory-scoped users send from their own factory only, to any active factory. When the sender ' +
           'has too few kits, nothing is written. Audited.',
         body: createCkdTransferSchema,

@@ -1,7 +1,8 @@
 /**
- * Kit transfers (DOMAIN.md §4 "CKD kits"): kits move from one factory to another at once. One
- * transaction writes the transfer, the sender's transfer_out and the receiver's transfer_in; the
- * kit ledger locks the balances, so two transfers racing for the last kits cannot both take them.
+ * Kit transfers (DOMAIN.md §4 "CKD kits"): kits of one or more categories move from one factory to
+ * another at once, on one KT- document. One transaction writes the transfer and, per line, the
+ * sender's transfer_out and the receiver's transfer_in; the kit ledger locks the balances, so two
+ * transfers racing for the last kits cannot both take them, and a line short of kits refuses all.
  * A factory-scoped user sends only from their own factory (to any active factory) and sees the
  * transfers their factory is a side of.
  */
@@ -46,7 +47,7 @@ export function presentCkdTransfer(row: CkdTransferRow): CkdTransfer {
     date: row.date,
     from: { id: row.fromId, name: row.fromName, code: row.fromCode },
     to: { id: row.toId, name: row.toName, code: row.toCode },
-    category: { id: row.categoryId, name: row.categoryName, code: row.categoryCode },
+    lines: row.lines.map((l) => ({ category: { id: l.id, name: l.name, code: l.code }, quantity: l.quantity })),
     quantity: row.quantity,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
@@ -66,35 +67,41 @@ export async function createCkdTransfer(db: Database, actor: Actor, input: Creat
     if (!from) throw invalid('fromFactoryId', 'The sending factory does not exist. Choose another one.');
     if (!to) throw invalid('toFactoryId', 'The receiving factory does not exist. Choose another one.');
     if (!to.active) throw invalid('toFactoryId', `${to.name} is deactivated. Choose an active factory.`);
-    const category = await lockCategory(tx, input.categoryId, 'share');
-    if (!category) throw invalid('categoryId', 'This CKD category does not exist. Choose another one.');
+    for (const [i, line] of input.lines.entries()) {
+      if (!(await lockCategory(tx, line.categoryId, 'share')))
+        throw invalid(`lines.${i}.categoryId`, 'This CKD category does not exist. Choose another one.');
+    }
 
     const transfer = await insertCkdTransfer(tx, {
       date: input.date,
       fromFactoryId: from.id,
       toFactoryId: to.id,
-      categoryId: category.id,
-      quantity: input.quantity,
+      quantity: input.lines.reduce((n, l) => n + l.quantity, 0),
       note: input.note,
       actorId: actor.userId,
     });
-    const movement = {
-      date: input.date,
-      categoryId: category.id,
-      transferId: transfer.id,
-      note: input.note,
-      createdBy: actor.userId,
-    };
-    const posted = await recordKitMovements(tx, [
-      { ...movement, factoryId: from.id, kind: 'transfer_out', delta: -input.quantity },
-      { ...movement, factoryId: to.id, kind: 'transfer_in', delta: input.quantity },
-    ]);
+    const posted = await recordKitMovements(
+      tx,
+      input.lines.flatMap((line) => {
+        const movement = {
+          date: input.date,
+          categoryId: line.categoryId,
+          transferId: transfer.id,
+          note: input.note,
+          createdBy: actor.userId,
+        };
+        return [
+          { ...movement, factoryId: from.id, kind: 'transfer_out' as const, delta: -line.quantity },
+          { ...movement, factoryId: to.id, kind: 'transfer_in' as const, delta: line.quantity },
+        ];
+      }),
+    );
     if (!posted.ok) {
       const [shortage] = posted.shortages;
       throw errors.itemProblems(
-        shortage
-          ? `Not enough kits: ${shortage.available.toLocaleString('en-US')} in stock, ${shortage.needed.toLocaleString('en-US')} needed.`
-          : 'Not enough kits.',
+        posted.shortages.length === 1 && shortage
+          ? `Not enough kits: ${shortage.available.toLocaleString('en-US')} in stock, ${shortage.needed.toLocaleString('en-US')} needed. Nothing was sent.`
+          : `Not enough kits of ${posted.shortages.length} categories: see each. Nothing was sent.`,
         await describeKitShortages(tx, posted.shortages),
       );
     }

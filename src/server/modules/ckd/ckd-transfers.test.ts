@@ -58,15 +58,18 @@ const post = (payload: unknown, user: SignedInUser) =>
 const get = (url: string, user: SignedInUser) => ctx.request({ method: 'GET', url, cookie: user.cookie });
 
 const today = new Date().toISOString().slice(0, 10);
-const transfer = (overrides: Record<string, unknown> = {}) => ({
-  fromFactoryId: A.id,
-  toFactoryId: B.id,
-  categoryId: kit.id,
-  quantity: 5,
-  date: today,
-  note: 'Weekly kits',
-  ...overrides,
-});
+/** A transfer's body: one line of `categoryId` × `quantity` unless `lines` are given. */
+const transfer = (overrides: Record<string, unknown> = {}) => {
+  const { categoryId = kit.id, quantity = 5, lines, ...rest } = overrides;
+  return {
+    fromFactoryId: A.id,
+    toFactoryId: B.id,
+    lines: lines ?? [{ categoryId, quantity }],
+    date: today,
+    note: 'Weekly kits',
+    ...rest,
+  };
+};
 
 const kitsAt = (factoryId: string, categoryId = kit.id) => kitStock(ctx.handle.db, factoryId, categoryId);
 
@@ -93,7 +96,7 @@ describe('sending kits', () => {
       date: today,
       from: { id: A.id, code: A.code },
       to: { id: B.id, code: B.code },
-      category: { id: kit.id, code: 'JPL', name: 'Jiko Poa Large' },
+      lines: [{ category: { id: kit.id, code: 'JPL', name: 'Jiko Poa Large' }, quantity: 8 }],
       quantity: 8,
       note: 'Weekly kits',
     });
@@ -121,19 +124,57 @@ describe('sending kits', () => {
     expect(audit?.after).toMatchObject({ quantity: 8, from: { code: A.code }, to: { code: B.code } });
   });
 
+  it('carries several categories on one transfer; one short line refuses them all', async () => {
+    const poa = await makeCkdCategory(ctx.handle.db, { name: 'Jiko Poa kit' });
+    const kuni = await makeCkdCategory(ctx.handle.db, { name: 'Jiko Kuni kit' });
+    await giveKits(ctx.handle.db, { factoryId: C.id, categoryId: poa.id, quantity: 10 });
+    await giveKits(ctx.handle.db, { factoryId: C.id, categoryId: kuni.id, quantity: 4 });
+    const lines = (poaKits: number, kuniKits: number) => [
+      { categoryId: poa.id, quantity: poaKits },
+      { categoryId: kuni.id, quantity: kuniKits },
+    ];
+    const before = await snapshot();
+    const short = await post(transfer({ fromFactoryId: C.id, lines: lines(6, 5) }), admin);
+    expect(short.statusCode).toBe(409);
+    expect(short.json<ErrorBody>().error).toMatchObject({
+      message: 'Not enough kits: 4 in stock, 5 needed. Nothing was sent.',
+      details: { problems: [{ code: `Jiko Kuni kit at ${C.code}`, reason: 'Not enough kits: 4 in stock, 5 needed.' }] },
+    });
+    const bothShort = await post(transfer({ fromFactoryId: C.id, lines: lines(11, 5) }), admin);
+    expect(bothShort.json<ErrorBody>().error.message).toBe(
+      'Not enough kits of 2 categories: see each. Nothing was sent.',
+    );
+    expect(await snapshot()).toEqual(before);
+
+    const res = await post(transfer({ fromFactoryId: C.id, lines: lines(6, 4) }), admin);
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = res.json<CkdTransfer>();
+    expect(sent.quantity).toBe(10);
+    // Lines by category name.
+    expect(sent.lines).toEqual([
+      { category: { id: kuni.id, name: 'Jiko Kuni kit', code: kuni.code }, quantity: 4 },
+      { category: { id: poa.id, name: 'Jiko Poa kit', code: poa.code }, quantity: 6 },
+    ]);
+    expect([await kitsAt(C.id, poa.id), await kitsAt(C.id, kuni.id)]).toEqual([4, 0]);
+    expect([await kitsAt(B.id, poa.id), await kitsAt(B.id, kuni.id)]).toEqual([6, 4]);
+    // Found by either of its categories.
+    const byKuni = (await get(`/api/ckd/transfers?categoryId=${kuni.id}`, admin)).json<ListResponse<CkdTransfer>>();
+    expect(byKuni.items.map((t) => t.id)).toEqual([sent.id]);
+  });
+
   it('sends the last kits, and refuses one more: 409 "Not enough kits", nothing written', async () => {
     const left = await kitsAt(A.id);
     const before = await snapshot();
     const res = await post(transfer({ quantity: left + 1 }), admin);
     expect(res.statusCode).toBe(409);
     const body = res.json<ErrorBody>();
-    expect(body.error.message).toBe(`Not enough kits: ${left} in stock, ${left + 1} needed.`);
+    expect(body.error.message).toBe(`Not enough kits: ${left} in stock, ${left + 1} needed. Nothing was sent.`);
     expect(body.error.details?.problems).toEqual([
       { code: `Jiko Poa Large at ${A.code}`, reason: `Not enough kits: ${left} in stock, ${left + 1} needed.` },
     ]);
     expect(await snapshot()).toEqual(before);
     const none = await post(transfer({ fromFactoryId: C.id, toFactoryId: B.id, quantity: 1 }), admin);
-    expect(none.json<ErrorBody>().error.message).toBe('Not enough kits: 0 in stock, 1 needed.');
+    expect(none.json<ErrorBody>().error.message).toBe('Not enough kits: 0 in stock, 1 needed. Nothing was sent.');
     expect(await snapshot()).toEqual(before);
     const all = await post(transfer({ quantity: left }), productionManager);
     expect(all.statusCode, all.body).toBe(201);
@@ -170,13 +211,24 @@ describe('sending kits', () => {
       ],
       [
         { categoryId: '00000000-0000-4000-8000-000000000000' },
-        'categoryId',
+        'lines.0.categoryId',
         'This CKD category does not exist. Choose another one.',
       ],
-      [{ quantity: 0 }, 'quantity'],
-      [{ quantity: -3 }, 'quantity'],
-      [{ quantity: 1.5 }, 'quantity'],
-      [{ quantity: '5' }, 'quantity'],
+      [{ quantity: 0 }, 'lines.0.quantity'],
+      [{ quantity: -3 }, 'lines.0.quantity'],
+      [{ quantity: 1.5 }, 'lines.0.quantity'],
+      [{ quantity: '5' }, 'lines.0.quantity'],
+      [{ lines: [] }, 'lines', 'lines: Add at least one kit category'],
+      [
+        {
+          lines: [
+            { categoryId: kit.id, quantity: 1 },
+            { categoryId: kit.id, quantity: 2 },
+          ],
+        },
+        'lines.1.categoryId',
+      ],
+      [{ lines: Array.from({ length: 31 }, () => ({ categoryId: kit.id, quantity: 1 })) }, 'lines'],
       [{ date: addDays(today, 2) }, 'date'],
       [{ date: 'yesterday' }, 'date'],
       [{ fromFactoryId: undefined }, 'fromFactoryId'],
@@ -286,18 +338,18 @@ describe('list and export', () => {
     expect((await get('/api/ckd/transfers?cursor=bogus', admin)).statusCode).toBe(400);
 
     const csv = parseCsv((await get(`/api/ckd/transfers/export.csv?${query}`, admin)).body);
-    expect(csv[0]?.fields.slice(0, 9)).toEqual([
+    expect(csv[0]?.fields.slice(0, 8)).toEqual([
       'Number',
       'Date',
       'From',
       'From code',
       'To',
       'To code',
-      'Category',
-      'Category code',
       'Kits',
+      'Kits by category',
     ]);
     expect(csv.slice(1).map((r) => r.fields[1])).toEqual([...days].reverse());
+    expect(csv[1]?.fields.slice(6, 8)).toEqual(['3', 'Institutional 60L (INS): 3']);
   });
 });
 

@@ -22,11 +22,16 @@ export const CKD_TRANSFER_COLUMNS: readonly DataTableColumn<CkdTransfer>[] = [
   { id: 'to', header: 'To', cell: (t) => `${t.to.name} (${t.to.code})` },
   {
     id: 'category',
-    header: 'CKD category',
+    header: 'CKD categories',
     cell: (t) => (
-      <span>
-        {t.category.name} <span className="text-muted-foreground">({t.category.code})</span>
-      </span>
+      <ul className="flex flex-col gap-0.5">
+        {t.lines.map((l) => (
+          <li key={l.category.id} className="whitespace-nowrap">
+            {l.category.name} <span className="text-muted-foreground">({l.category.code})</span> ×{' '}
+            <span className="tabular-nums">{l.quantity.toLocaleString('en-US')}</span>
+          </li>
+        ))}
+      </ul>
     ),
   },
   {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useWatch } from 'react-hook-form';
-import { SendIcon } from 'lucide-react';
-import { ckdTransferNumberLabel } from '@common/contracts/ckd';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { CKD_TRANSFER_LINES_MAX, ckdTransferNumberLabel } from '@common/contracts/ckd';
 import type { MeResponse } from '@common/contracts/me';
 import type { CodeProblem } from '@common/contracts/stove-ids';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
 import { SubmitButton } from '@web/components/form/submit-button';
 import { useAppForm } from '@web/components/form/use-app-form';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { useCreateCkdTransfer } from '../api/create-ckd-transfer';
@@ -17,9 +18,11 @@ import {
   ckdTransferFormSchema,
   kitCount,
   kitsInStock,
+  lineShortfalls,
   nameWithCode,
-  transferShortfall,
+  transferLinesText,
   typedKits,
+  type CkdTransferDraftLine,
   type CkdTransferFormValues,
 } from './ckd.model';
 import { localToday } from '@web/lib/local-today';
@@ -27,23 +30,23 @@ import { LoadError } from '@web/components/ui/load-error';
 import { ShortageList } from './shortage-list';
 
 /**
- * Send kits to another factory: from (the user's own factory when factory-scoped), to, category
- * with the kits in stock at the sender, quantity, date and note; asks before sending. Kits move at
- * once; short stock is refused by the server and shown.
+ * Send kits to another factory: from (the user's own factory when factory-scoped), to, one line per
+ * CKD category (with the kits in stock at the sender) and its quantity, date and note; asks before
+ * sending, unless a line already shows it is short. Kits move at once, on one KT- transfer, all or
+ * nothing; short stock is refused by the server and shown.
  */
 export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal' | 'factory'> }) {
   const factories = useFactoryOptions();
   const { mutateAsync: send } = useCreateCkdTransfer();
   const [confirming, setConfirming] = useState(false);
   const [problems, setProblems] = useState<CodeProblem[] | null>(null);
-  const ids = { stock: useId(), title: useId() };
+  const ids = { title: useId(), lines: useId() };
   const ownFactory = viewer.isGlobal ? null : viewer.factory;
 
   const defaults: CkdTransferFormValues = {
     fromFactoryId: ownFactory?.id ?? '',
     toFactoryId: '',
-    categoryId: '',
-    quantity: '',
+    lines: [{ ...EMPTY_LINE }],
     date: localToday(),
     note: '',
   };
@@ -60,20 +63,19 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
       }
     },
     successMessage: (transfer) =>
-      `${ckdTransferNumberLabel(transfer.number)}: ${kitCount(transfer.quantity)} of ${transfer.category.name} sent to ${transfer.to.name}`,
-    // The same route again is likely: keep the factories, category and date.
-    onSuccess: () => form.reset({ ...form.getValues(), quantity: '', note: '' }),
+      `${ckdTransferNumberLabel(transfer.number)}: ${kitCount(transfer.quantity)} sent to ${transfer.to.name} (${transferLinesText(transfer.lines)})`,
+    // The same route again is likely: keep the factories and the date.
+    onSuccess: () => form.reset({ ...form.getValues(), lines: [{ ...EMPTY_LINE }], note: '' }),
     errorTitle: 'The kits were not transferred',
   });
-  const [fromFactoryId, toFactoryId, categoryId, quantity] = useWatch({
-    control: form.control,
-    name: ['fromFactoryId', 'toFactoryId', 'categoryId', 'quantity'],
-  });
+  const lineFields = useFieldArray({ control: form.control, name: 'lines' });
+  const [fromFactoryId, toFactoryId] = useWatch({ control: form.control, name: ['fromFactoryId', 'toFactoryId'] });
+  const lines = (useWatch({ control: form.control, name: 'lines' }) ?? []) as CkdTransferDraftLine[];
 
   const stock = useCkdStock(fromFactoryId || undefined, { enabled: fromFactoryId !== '' });
-  const available = fromFactoryId && categoryId ? kitsInStock(stock.data, fromFactoryId, categoryId) : null;
-  const kits = typedKits(quantity);
-  const shortfall = transferShortfall(available, kits);
+  const shortfalls = lineShortfalls(stock.data, fromFactoryId, lines);
+  const short = shortfalls.some((s) => s !== null);
+  const totalKits = lines.reduce((n, l) => n + (typedKits(l.quantity) ?? 0), 0);
 
   const active = (factories.data ?? []).filter((f) => f.active);
   const fromOptions = ownFactory
@@ -84,20 +86,45 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
     const held = kitsInStock(stock.data, fromFactoryId, c.id) ?? 0;
     return { value: c.id, label: `${nameWithCode(c)}: ${held.toLocaleString('en-US')} in stock` };
   });
+  const categoryPlaceholder = !fromFactoryId
+    ? 'Choose the sending factory first'
+    : stock.isPending
+      ? 'Loading stock...'
+      : 'Choose a category';
   const fromName = fromOptions.find((f) => f.value === fromFactoryId)?.label ?? 'the sending factory';
   const toName = toOptions.find((f) => f.value === toFactoryId)?.label ?? 'the receiving factory';
-  const categoryName = stock.data?.categories.find((c) => c.id === categoryId)?.name ?? 'kits';
+  const confirmLines = lines
+    .map((l) => {
+      const category = stock.data?.categories.find((c) => c.id === l.categoryId);
+      const kits = typedKits(l.quantity);
+      return category && kits ? `${nameWithCode(category)} × ${kits.toLocaleString('en-US')}` : null;
+    })
+    .filter((l) => l !== null)
+    .join(', ');
+  const full = lineFields.fields.length >= CKD_TRANSFER_LINES_MAX;
+  const linesError = form.formState.errors.lines as { message?: string; root?: { message?: string } } | undefined;
 
-  /** Checks the fields, then asks before sending. */
+  const addLine = () => {
+    if (!full)
+      lineFields.append(
+        { ...EMPTY_LINE },
+        { shouldFocus: true, focusName: `lines.${lineFields.fields.length}.categoryId` },
+      );
+  };
+
+  /** Checks the fields, then asks before sending; never while a line is already short (it says so). */
   const review = async () => {
-    if (await form.trigger()) setConfirming(true);
+    if ((await form.trigger()) && !short) setConfirming(true);
   };
 
   return (
     <Card>
       <CardHeader>
         <CardTitle id={ids.title}>Send kits</CardTitle>
-        <CardDescription>Kits move at once: the sender's stock goes down and the receiver's up.</CardDescription>
+        <CardDescription>
+          Kits move at once: the sender&apos;s stock goes down and the receiver&apos;s up. Several categories go on one
+          transfer, all or nothing.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form
@@ -130,35 +157,69 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
               <LoadError what="the kit stock" error={stock.error} onRetry={() => void stock.refetch()} />
             </div>
           ) : (
-            <SelectField
-              form={form}
-              name="categoryId"
-              label="CKD category"
-              placeholder={
-                !fromFactoryId
-                  ? 'Choose the sending factory first'
-                  : stock.isPending
-                    ? 'Loading stock...'
-                    : 'Choose a category'
-              }
-              options={categoryOptions}
-              disabled={!fromFactoryId}
-            />
+            <fieldset className="flex min-w-0 flex-col gap-3 sm:col-span-2" aria-describedby={ids.lines}>
+              <legend className="mb-1 text-sm font-medium">Kits to send</legend>
+              <p id={ids.lines} className="text-sm text-muted-foreground">
+                One line per CKD category, each category once.
+              </p>
+              <ol className="flex flex-col gap-3" aria-label="Kit lines">
+                {lineFields.fields.map((field, index) => {
+                  const line = lines[index];
+                  const available =
+                    fromFactoryId && line?.categoryId ? kitsInStock(stock.data, fromFactoryId, line.categoryId) : null;
+                  const shortfall = shortfalls[index];
+                  return (
+                    <li
+                      key={field.id}
+                      className="grid items-start gap-3 rounded-md border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
+                    >
+                      <SelectField
+                        form={form}
+                        name={`lines.${index}.categoryId`}
+                        label={`Line ${index + 1} CKD category`}
+                        placeholder={categoryPlaceholder}
+                        options={categoryOptions}
+                        disabled={!fromFactoryId}
+                      />
+                      <TextField
+                        form={form}
+                        name={`lines.${index}.quantity`}
+                        label={`Line ${index + 1} kits`}
+                        inputMode="numeric"
+                        autoComplete="off"
+                        description={
+                          shortfall ? (
+                            <span className="text-destructive">{shortfall}</span>
+                          ) : available === null ? undefined : (
+                            `Available: ${kitCount(available)}.`
+                          )
+                        }
+                      />
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="justify-self-end sm:mt-7"
+                        aria-label={`Remove line ${index + 1}`}
+                        disabled={lineFields.fields.length === 1}
+                        onClick={() => lineFields.remove(index)}
+                      >
+                        <Trash2Icon aria-hidden="true" />
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ol>
+              {(linesError?.message ?? linesError?.root?.message) ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {linesError.message ?? linesError.root?.message}
+                </p>
+              ) : null}
+              <Button variant="outline" size="sm" className="w-fit" disabled={full} onClick={addLine}>
+                <PlusIcon aria-hidden="true" />
+                Add a category
+              </Button>
+            </fieldset>
           )}
-          <div className="flex flex-col gap-2">
-            <TextField
-              form={form}
-              name="quantity"
-              label="Kits to send"
-              inputMode="numeric"
-              autoComplete="off"
-              aria-describedby={ids.stock}
-            />
-            <p id={ids.stock} role="status" aria-live="polite" className="text-sm text-muted-foreground">
-              {available === null ? '' : `Available: ${kitCount(available)}.`}{' '}
-              {shortfall ? <span className="text-destructive">{shortfall}</span> : null}
-            </p>
-          </div>
           <TextField form={form} name="date" label="Date" type="date" max={localToday()} />
           <TextareaField form={form} name="note" label="Note (optional)" rows={2} maxLength={1000} />
           {problems ? (
@@ -170,10 +231,15 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
               />
             </div>
           ) : null}
-          <div className="sm:col-span-2">
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            {short ? (
+              <p className="text-sm text-destructive" role="status">
+                A line asks for more kits than the sending factory holds: lower it before sending.
+              </p>
+            ) : null}
             <SubmitButton busy={isSubmitting} busyText="Sending...">
               <SendIcon aria-hidden="true" />
-              {kits ? `Send ${kitCount(kits)}` : 'Send kits'}
+              {totalKits > 0 ? `Send ${kitCount(totalKits)}` : 'Send kits'}
             </SubmitButton>
           </div>
         </form>
@@ -181,8 +247,8 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Send ${kitCount(kits ?? 0)} of ${categoryName}?`}
-        description={`From ${fromName} to ${toName}. The kits move at once; a transfer cannot be undone, only sent back.`}
+        title={`Send ${kitCount(totalKits)} to ${toName}?`}
+        description={`From ${fromName}: ${confirmLines}. The kits move at once; a transfer cannot be undone, only sent back.`}
         confirmLabel="Send"
         busyLabel="Sending..."
         destructive={false}
@@ -191,3 +257,5 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
     </Card>
   );
 }
+
+const EMPTY_LINE: CkdTransferDraftLine = { categoryId: '', quantity: '' };

@@ -9,6 +9,8 @@ import {
   numberFromText,
   producedRecordFormSchema,
   steelNeeded,
+  lineShortfalls,
+  transferLinesText,
   transferShortfall,
   typedKits,
 } from './ckd.model';
@@ -116,26 +118,58 @@ describe('form schemas', () => {
     );
   });
 
-  it('refuses a transfer to the sending factory', () => {
+  it('refuses a transfer to the sending factory, and a category on two lines', () => {
+    const K2 = '5f0fbd7a-8d5b-4a7e-9a34-0c1c3f0b6a22';
     const same = ckdTransferFormSchema.safeParse({
       fromFactoryId: F1,
       toFactoryId: F1,
-      categoryId: K,
-      quantity: '3',
+      lines: [
+        { categoryId: K, quantity: '3' },
+        { categoryId: K, quantity: '2' },
+      ],
       date: '2026-01-05',
       note: '',
     });
     expect(same.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['toFactoryId', 'The receiving factory must differ from the sending one'],
+      ['lines.1.categoryId', 'This category is already on another line: change that line’s quantity'],
     ]);
     const ok = ckdTransferFormSchema.parse({
       fromFactoryId: F1,
       toFactoryId: F2,
-      categoryId: K,
-      quantity: '3',
+      lines: [
+        { categoryId: K, quantity: '3' },
+        { categoryId: K2, quantity: '12' },
+      ],
       date: '2026-01-05',
       note: 'x',
     });
-    expect(ok.quantity).toBe(3);
+    expect(ok.lines).toEqual([
+      { categoryId: K, quantity: 3 },
+      { categoryId: K2, quantity: 12 },
+    ]);
+    const none = ckdTransferFormSchema.safeParse({ fromFactoryId: F1, toFactoryId: F2, lines: [], date: '2026-01-05' });
+    expect(none.error?.issues.map((i) => i.message)).toContain('Add at least one kit category');
+  });
+
+  it('gives each line its shortfall at the sender, and the lines in brief', () => {
+    const stock = {
+      categories: [],
+      rows: [{ factory: { id: F1, name: 'Plant', code: 'NBO' }, quantities: { [K]: 5 } }],
+    } as unknown as CkdStock;
+    expect(
+      lineShortfalls(stock, F1, [
+        { categoryId: K, quantity: '6' },
+        { categoryId: K, quantity: '5' },
+        { categoryId: '', quantity: '9' },
+      ]),
+    ).toEqual(['Only 5 kits in stock at the sending factory.', null, null]);
+    expect(lineShortfalls(undefined, F1, [{ categoryId: K, quantity: '6' }])).toEqual([null]);
+    expect(
+      transferLinesText([
+        { category: { name: 'Jiko Poa kit', code: 'JPS' }, quantity: 20 },
+        { category: { name: 'Jiko Kuni kit', code: 'JKU' }, quantity: 1500 },
+      ]),
+    ).toBe('Jiko Poa kit (JPS) × 20, Jiko Kuni kit (JKU) × 1,500');
   });
 });

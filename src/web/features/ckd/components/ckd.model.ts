@@ -1,8 +1,12 @@
 /** Pure rules of the CKD screens: numbers typed as text, the steel kits need, the kits a factory holds. */
+import { counted } from '@common/counted';
 import { z } from 'zod';
 import {
+  ckdTransferLineInputSchema,
+  ckdTransferLines,
   createCkdTransferSchema,
   createProducedRecordSchema,
+  refineCkdTransfer,
   steelForKits,
   type CkdCategory,
   type CkdStock,
@@ -60,7 +64,7 @@ export function kitsInStock(stock: CkdStock | undefined, factoryId: string, cate
 
 /** "1 kit", "1,250 kits". */
 export function kitCount(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'kit' : 'kits'}`;
+  return counted(n, 'kit');
 }
 
 /** Why a transfer of `kits` cannot go with `available` in stock, or null when it can (or nothing is known yet). */
@@ -82,14 +86,43 @@ export const producedRecordFormSchema = z.object({
   quantity: numberFromText(createProducedRecordSchema.shape.quantity, 'Quantity is required'),
 });
 
-/** The kit transfer form: the contract, with the quantity typed as text. */
+/** The kit transfer form: the contract, with each line's quantity typed as text. */
 export const ckdTransferFormSchema = z
   .object({
     ...createCkdTransferSchema.shape,
-    quantity: numberFromText(createCkdTransferSchema.shape.quantity, 'Quantity is required'),
+    lines: ckdTransferLines(
+      z.object({
+        categoryId: ckdTransferLineInputSchema.shape.categoryId,
+        quantity: numberFromText(ckdTransferLineInputSchema.shape.quantity, 'Quantity is required'),
+      }),
+    ),
   })
-  .refine((t) => t.fromFactoryId !== t.toFactoryId, {
-    path: ['toFactoryId'],
-    message: 'The receiving factory must differ from the sending one',
-  });
+  .superRefine(refineCkdTransfer);
 export type CkdTransferFormValues = z.input<typeof ckdTransferFormSchema>;
+
+/** A line as the form holds it. */
+export interface CkdTransferDraftLine {
+  categoryId: string;
+  quantity: string;
+}
+
+/**
+ * Each line's shortfall at the sender (null where it can go or nothing is known yet), from the
+ * stock the form shows: what keeps the confirmation closed.
+ */
+export function lineShortfalls(
+  stock: CkdStock | undefined,
+  fromFactoryId: string,
+  lines: readonly CkdTransferDraftLine[],
+): (string | null)[] {
+  return lines.map((line) =>
+    fromFactoryId && line.categoryId
+      ? transferShortfall(kitsInStock(stock, fromFactoryId, line.categoryId), typedKits(line.quantity))
+      : null,
+  );
+}
+
+/** "Jiko Poa kits (JPS) × 20, Jiko Kuni kits (JKU) × 10": a transfer's lines in brief. */
+export function transferLinesText(lines: readonly { category: { name: string; code: string }; quantity: number }[]) {
+  return lines.map((l) => `${nameWithCode(l.category)} × ${l.quantity.toLocaleString('en-US')}`).join(', ');
+}

@@ -1,11 +1,11 @@
 import { formatSteelQuantity } from '@common/contracts/steel';
+import { counted, plural } from '@common/counted';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import type { SteelNeed } from './ckd.model';
 
 /** The steel the kits being recorded will consume, per steel category. */
 export function SteelNeededTable({ needs, kits }: { needs: readonly SteelNeed[]; kits: number | null }) {
-  const label =
-    kits === null ? 'Steel per kit' : `Steel ${kits.toLocaleString('en-US')} ${kits === 1 ? 'kit uses' : 'kits use'}`;
+  const label = kits === null ? 'Steel per kit' : `Steel ${counted(kits, 'kit')} ${plural(kits, 'uses', 'use')}`;
   return (
     <Table aria-label={label}>
       <TableHeader>
