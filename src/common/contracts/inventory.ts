@@ -6,6 +6,7 @@
  * and see only their own factory's stock (a transfer only from their factory).
  */
 import { z } from 'zod';
+import { counted } from '../counted';
 import {
   dayFilterSchema,
   documentNumberLabel,
@@ -93,7 +94,7 @@ export function unitQuantityProblem(quantity: number, unit: { name: string; deci
   if (hasAtMostDecimals(quantity, unit.decimals)) return null;
   return unit.decimals === 0
     ? `${unit.name} take whole numbers`
-    : `${unit.name} take at most ${unit.decimals} decimal${unit.decimals === 1 ? '' : 's'}`;
+    : `${unit.name} take at most ${counted(unit.decimals, 'decimal')}`;
 }
 
 // ---------------------------------------------------------------------------------------------

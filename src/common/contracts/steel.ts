@@ -4,6 +4,7 @@
  * the overview (stock, low stock, usage trend). Stock never goes negative.
  */
 import { z } from 'zod';
+import { plural } from '../counted';
 import {
   dayFilterSchema,
   factoryRefSchema,
@@ -26,7 +27,7 @@ export const STEEL_UNIT_LABELS: Record<SteelUnit, string> = { kg: 'Kilograms (kg
 export function formatSteelQuantity(quantity: number, unit: SteelUnit): string {
   const number = quantity.toLocaleString('en-US', { maximumFractionDigits: 3 });
   if (unit === 'kg') return `${number} kg`;
-  return `${number} ${Math.abs(quantity) === 1 ? 'sheet' : 'sheets'}`;
+  return `${number} ${plural(quantity, 'sheet', 'sheets')}`;
 }
 
 /** Every kind of steel record: the first four are recorded by staff, ckd_production by a produced CKD record. */

@@ -2,6 +2,7 @@
  * The server half of the CSV import flow (src/common/contracts/list.ts): parse, map the header
  * to fields, validate every row with the area's zod schema, and report row-level errors.
  */
+import { plural } from '../../common/counted';
 import type { z } from 'zod';
 import type { CsvRowError } from '../../common/contracts/list';
 import { errors } from './errors';
@@ -53,7 +54,7 @@ export function validateCsv<Field extends string, S extends z.ZodType>(
   if (unknown.length > 0) {
     const expected = columns.map((c) => c.header).join(', ');
     throw errors.validation(
-      `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Expected: ${expected}.`,
+      `Unknown ${plural(unknown.length, 'column', 'columns')}: ${unknown.join(', ')}. Expected: ${expected}.`,
       {
         csv: [`Unknown columns: ${unknown.join(', ')}`],
       },

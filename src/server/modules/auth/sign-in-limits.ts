@@ -18,6 +18,7 @@
  * address and the account, so parallel guesses are counted one after the other.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { plural } from '../../../common/counted';
 import { DEVICE_COOKIE } from '../../auth/auth';
 import type { Database } from '../../db/client';
 import {
@@ -103,7 +104,7 @@ export function beginAttempt(
 /** The refusal's wait in words: "a minute", "2 minutes". */
 export function waitInWords(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / MINUTE_MS));
-  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
+  return plural(minutes, 'a minute', `${minutes} minutes`);
 }
 
 // The device cookie: a random id signed with the server's secret, so a browser cannot claim

@@ -31,7 +31,7 @@ import {
 import { inUseByPrices } from './sales-master-data';
 import { countPricesOf } from './sales-prices.repository';
 import { countPartnersWithSalesCategory } from '../partners/partners.repository';
-import { counted } from '../../../common/counted';
+import { counted, plural } from '../../../common/counted';
 
 type ValidCategory = z.output<typeof salesCategoryInputSchema>;
 type ValidCategoryChange = z.output<typeof updateSalesCategorySchema>;
@@ -133,7 +133,7 @@ export const deleteSalesCategory = records.deleteWhenUnused({
     async (tx, categoryId) => {
       const partners = await countPartnersWithSalesCategory(tx, categoryId);
       return partners > 0
-        ? `${counted(partners, 'partner')} that ${partners === 1 ? 'defaults' : 'default'} to it`
+        ? `${counted(partners, 'partner')} that ${plural(partners, 'defaults', 'default')} to it`
         : null;
     },
   ),

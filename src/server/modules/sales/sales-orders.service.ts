@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { personRef } from '../../../common/contracts/fields';
 import { addDays, addMonths, eachDay, monthEnd, monthStart, utcToday } from '../../../common/calendar-days';
-import { counted } from '../../../common/counted';
+import { counted, plural } from '../../../common/counted';
 import type { ListResponse } from '../../../common/contracts/list';
 import { formatMoney } from '../../../common/contracts/sales';
 import {
@@ -178,7 +178,7 @@ async function refuseWrongModels(
   const refused = wrongModels(distinct, await stoveModelsByCode(tx, distinct), modelNeeds(lines));
   if (refused.size === 0) return;
   throw errors.itemProblems(
-    `Nothing was sold: ${refused.size.toLocaleString('en-US')} of ${stoveIds(distinct.length)} ${refused.size === 1 ? 'is' : 'are'} not the model the order’s packages need.`,
+    `Nothing was sold: ${refused.size.toLocaleString('en-US')} of ${stoveIds(distinct.length)} ${plural(refused.size, 'is', 'are')} not the model the order’s packages need.`,
     [...refused].map(([code, reason]) => ({ code, reason })),
   );
 }
@@ -340,7 +340,7 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
     const priced = await priceLines(tx, input, category);
     if (input.codes.length !== priced.stoveCount)
       throw errors.validation(
-        `The lines deliver ${stoveIds(priced.stoveCount)} and ${stoveIds(input.codes.length)} ${input.codes.length === 1 ? 'was' : 'were'} given: they must match.`,
+        `The lines deliver ${stoveIds(priced.stoveCount)} and ${stoveIds(input.codes.length)} ${plural(input.codes.length, 'was', 'were')} given: they must match.`,
         { codes: [`Give exactly ${stoveIds(priced.stoveCount)}.`] },
       );
     await sharePrices(

@@ -5,6 +5,7 @@
  * state on today (UTC): in force, scheduled, or superseded. A scheduled price (from a later day) may
  * be withdrawn; one in force or past stays. Every price set and withdrawn is audited.
  */
+import { counted } from '../../../common/counted';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { utcToday } from '../../../common/calendar-days';
@@ -170,9 +171,7 @@ async function assertPriceable(tx: Executor, input: ValidPriceList): Promise<voi
   if (messages.length > 0) {
     const first = messages[0] ?? 'Check the prices.';
     throw errors.validation(
-      messages.length === 1
-        ? first
-        : `${first} (and ${messages.length - 1} more problem${messages.length > 2 ? 's' : ''})`,
+      messages.length === 1 ? first : `${first} (and ${counted(messages.length - 1, 'more problem', 'more problems')})`,
       fieldErrors,
     );
   }

@@ -3,6 +3,7 @@
  * history, voiding, and label sheets. Factory-scoped users see and act only on their factory's IDs.
  */
 import { sql } from 'drizzle-orm';
+import { counted } from '../../../common/counted';
 import type { ListResponse } from '../../../common/contracts/list';
 import { stoveReportNumberLabel } from '../../../common/contracts/production';
 import { salesOrderNumberLabel } from '../../../common/contracts/sales-orders';
@@ -217,7 +218,7 @@ export async function voidStoveIds(
 // ---------------------------------------------------------------------------------------------
 // Label sheets
 
-const labelCount = (n: number) => `${n.toLocaleString('en-US')} label${n === 1 ? '' : 's'}`;
+const labelCount = (n: number) => counted(n, 'label');
 
 /** The labels of a batch: its IDs at a factory in the actor's scope. 404 for another factory's batch. */
 export async function batchLabels(db: Database, actor: Actor, batchId: string): Promise<LabelSheet> {

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { counted } from '../../../common/counted';
+import { counted, plural } from '../../../common/counted';
 import { personRef } from '../../../common/contracts/fields';
 import type { ListResponse } from '../../../common/contracts/list';
 import {
@@ -217,7 +217,7 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
     if (!kits.ok) {
       const available = kits.shortages[0]?.available ?? 0;
       throw errors.itemProblems(
-        `Not enough kits: ${factory.name} has ${count(available)} ${category.name} ${available === 1 ? 'kit' : 'kits'} and this report needs ${count(ids.length)}. Nothing was reported.`,
+        `Not enough kits: ${factory.name} has ${count(available)} ${category.name} ${plural(available, 'kit', 'kits')} and this report needs ${count(ids.length)}. Nothing was reported.`,
         [
           {
             code: `${category.name} at ${factory.code}`,
@@ -280,7 +280,7 @@ export async function voidReport(db: Database, actor: Actor, id: string, reason:
     });
     if (problems.length > 0)
       throw errors.itemProblems(
-        `${label} cannot be voided: ${count(problems.length)} of its ${stoveIds(ids.length)} ${problems.length === 1 ? 'is' : 'are'} no longer coupled here. Nothing was changed.`,
+        `${label} cannot be voided: ${count(problems.length)} of its ${stoveIds(ids.length)} ${plural(problems.length, 'is', 'are')} no longer coupled here. Nothing was changed.`,
         problems,
       );
 
@@ -396,7 +396,7 @@ export async function getReport(db: Database, actor: Actor, id: string): Promise
     can: { void: mayVoid && movedOn === 0 },
     voidBlocked:
       mayVoid && movedOn > 0
-        ? `It can no longer be voided: ${count(movedOn)} of its ${stoveIds(items.length)} ${movedOn === 1 ? 'is' : 'are'} no longer coupled (see their status below). Only a report whose stove IDs are all still coupled can be voided.`
+        ? `It can no longer be voided: ${count(movedOn)} of its ${stoveIds(items.length)} ${plural(movedOn, 'is', 'are')} no longer coupled (see their status below). Only a report whose stove IDs are all still coupled can be voided.`
         : null,
   };
 }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { plural } from '../../../common/counted';
 import { personRef } from '../../../common/contracts/fields';
 import { ERROR_CODES } from '../../../common/contracts/errors';
 import type { ListResponse } from '../../../common/contracts/list';
@@ -364,7 +365,7 @@ export function confirmTransfer(
         throw new AppError(
           400,
           ERROR_CODES.validation,
-          `${strangers.length.toLocaleString('en-US')} of the picked stove IDs ${strangers.length === 1 ? 'is' : 'are'} not on this transfer: ${shown}${strangers.length > 10 ? '…' : ''}`,
+          `${strangers.length.toLocaleString('en-US')} of the picked stove IDs ${plural(strangers.length, 'is', 'are')} not on this transfer: ${shown}${strangers.length > 10 ? '…' : ''}`,
           { problems: strangers.map((code) => ({ code, reason: 'Not on this transfer' })) },
         );
       }

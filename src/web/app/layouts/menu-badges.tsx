@@ -1,3 +1,4 @@
+import { plural } from '@common/counted';
 import type { MenuKey } from '@common/permissions';
 import type { MeResponse } from '@common/contracts/me';
 import { usePendingTransferCount } from '@web/features/stove-transfers/api/get-pending-transfer-count';
@@ -20,7 +21,7 @@ export function useMenuBadges(me: MeResponse | null | undefined): MenuBadges {
   if (canTransfer && incoming > 0)
     badges['transfer-confirmations'] = {
       count: incoming,
-      description: `${incoming} incoming ${incoming === 1 ? 'transfer' : 'transfers'} to confirm`,
+      description: `${incoming} incoming ${plural(incoming, 'transfer', 'transfers')} to confirm`,
     };
   return badges;
 }

@@ -2,6 +2,7 @@
  * The rules of the stove ID code entry (scan, paste, range, file): what is added, what is ignored
  * and the notices shown. Pure functions, so 5,000+ codes stay fast and the rules are unit-tested.
  */
+import { counted, plural } from '@common/counted';
 import { guessCsvDelimiter, parseCsv } from '@common/csv';
 import { STOVE_CODE_PATTERN, codesInRange, normalizeCode, splitCodeList } from '@common/stove-codes';
 import { STOVE_CODES_PER_REQUEST_MAX } from '@common/contracts/stove-ids';
@@ -29,7 +30,7 @@ function numberText(n: number): string {
 }
 
 function ids(n: number): string {
-  return `${numberText(n)} stove ${n === 1 ? 'ID' : 'IDs'}`;
+  return counted(n, 'stove ID');
 }
 
 /**
@@ -94,7 +95,7 @@ export function addNotice(
   if (refused.length > 0) {
     const long = refused.filter((c) => c.length > CODE_MAX_LENGTH).length;
     if (long > 0)
-      parts.push(`${numberText(long)} ${long === 1 ? 'entry is' : 'entries are'} too long to be a stove ID.`);
+      parts.push(`${counted(long, 'entry', 'entries')} ${plural(long, 'is', 'are')} too long to be a stove ID.`);
     if (refused.length > long) parts.push(`The list holds at most ${numberText(max)} stove IDs.`);
   }
   return parts.join(' ');

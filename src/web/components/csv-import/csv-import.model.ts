@@ -1,8 +1,9 @@
 /** The words of the CSV import flow (preview, import button, summary). */
+import { counted, plural } from '@common/counted';
 import type { CsvImportResult } from '@common/contracts/list';
 
 function rows(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+  return counted(n, 'row');
 }
 
 /** Rows that will not be imported. */
@@ -19,7 +20,7 @@ export function previewSummaryText(result: CsvImportResult): string {
 
 /** "Import 11 valid rows". */
 export function importButtonLabel(result: CsvImportResult): string {
-  return `Import ${result.validRows.toLocaleString('en-US')} valid ${result.validRows === 1 ? 'row' : 'rows'}`;
+  return `Import ${result.validRows.toLocaleString('en-US')} valid ${plural(result.validRows, 'row', 'rows')}`;
 }
 
 /** "Imported 11 rows; 1 row skipped." (no "skipped" part when none was). */

@@ -3,6 +3,7 @@
  * and how it reads from and writes to the URL, so a view can be bookmarked and shared.
  * Pure functions: the hook `useListState` wires them to the router.
  */
+import { plural } from '@common/counted';
 import { LIST_PAGE_SIZE_DEFAULT, LIST_PAGE_SIZE_MAX, type SortDirection } from '@common/contracts/list';
 
 export const PAGE_SIZE_OPTIONS: readonly number[] = [25, 50, 100, 200];
@@ -144,7 +145,7 @@ export interface Noun {
 export function formatListTotal(total: number, capped: boolean, noun: Noun): string {
   const count = total.toLocaleString('en-US');
   if (capped) return `${count}+ ${noun.other}`;
-  return `${count} ${total === 1 ? noun.one : noun.other}`;
+  return `${count} ${plural(total, noun.one, noun.other)}`;
 }
 
 /**

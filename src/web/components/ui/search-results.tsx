@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { SearchXIcon } from 'lucide-react';
+import { plural } from '@common/counted';
 import type { SnippetPart } from '@common/contracts/documentation';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -74,7 +75,7 @@ export function SearchResults<T>({
       <h2 id={headingId} className="text-lg font-semibold">
         {hits.length === 0
           ? `No ${noun[1]} found for “${q}”`
-          : `${hits.length} ${hits.length === 1 ? noun[0] : noun[1]} found for “${q}”`}
+          : `${hits.length} ${plural(hits.length, noun[0], noun[1])} found for “${q}”`}
       </h2>
       {hits.length === 0 ? (
         <EmptyState

@@ -1,3 +1,4 @@
+import { plural } from '@common/counted';
 import type { Backup, BackupList, BackupStatus, BackupTrigger } from '@common/contracts/backups';
 import { formatBytes, formatDateTime } from '@web/lib/format';
 
@@ -51,7 +52,7 @@ export function madeMessage(backup: Pick<Backup, 'fileName' | 'sizeBytes'>): str
 type Schedule = BackupList['schedule'];
 
 function hours(n: number): string {
-  return n === 1 ? 'hour' : `${n} hours`;
+  return plural(n, 'hour', `${n} hours`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PlusIcon } from 'lucide-react';
 import type { CalendarEvent } from '@common/contracts/calendar';
+import { plural } from '@common/counted';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -28,7 +29,7 @@ export function DayDialog({ day, events, onOpen, onCreate, onClose }: DayDialogP
         <DialogHeader>
           <DialogTitle>{formatLongDay(day)}</DialogTitle>
           <DialogDescription>
-            {events.length === 1 ? '1 event' : `${events.length} events`}, all-day ones first.
+            {events.length} {plural(events.length, 'event', 'events')}, all-day ones first.
           </DialogDescription>
         </DialogHeader>
         <ul className="flex flex-col gap-2">

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { FactoryIcon } from 'lucide-react';
 import { ckdReportQuerySchema, type CkdReportRow } from '@common/contracts/ckd-reports';
+import { plural } from '@common/counted';
 import type { MeResponse } from '@common/contracts/me';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -138,7 +139,7 @@ export function CkdReportPage({ title, viewer }: { title: string; viewer: CkdRep
         <section aria-labelledby="ckd-report-caption" className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p id="ckd-report-caption" className="text-sm text-muted-foreground">
-              {formatRange(data)} · {data.rows.length} {data.rows.length === 1 ? 'row' : 'rows'}
+              {formatRange(data)} · {data.rows.length} {plural(data.rows.length, 'row', 'rows')}
             </p>
             <ExportLink href={exportHref} />
           </div>

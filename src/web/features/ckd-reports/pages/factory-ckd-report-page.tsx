@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { FactoryIcon } from 'lucide-react';
 import { factoryCkdReportQuerySchema, type FactoryCkdReportDay } from '@common/contracts/ckd-reports';
+import { plural } from '@common/counted';
 import type { MeResponse } from '@common/contracts/me';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -122,7 +123,7 @@ export function FactoryCkdReportPage({ title, viewer }: { title: string; viewer:
             <p className="text-sm text-muted-foreground">
               {data.factory.code} — {data.factory.name} ·{' '}
               {data.category ? data.category.name : 'all kit categories summed'} · {formatRange(data)} (
-              {data.days.length} {data.days.length === 1 ? 'day' : 'days'})
+              {data.days.length} {plural(data.days.length, 'day', 'days')})
             </p>
             <ExportLink href={exportHref} />
           </div>

@@ -4,6 +4,7 @@
  * pure rules the forms show: stock beside a line, the lines a refusal names, the saved message.
  */
 import { z } from 'zod';
+import { counted } from '@common/counted';
 import {
   createInventoryInputSchema,
   createInventoryRemovalSchema,
@@ -207,7 +208,7 @@ export function problemsByLine(
 /** "IN-000012: 2 lines received at NBO" — the toast after a save. */
 export function entrySavedMessage(entry: InventoryEntry): string {
   const number = inventoryEntryNumberLabel(entry.kind, entry.number);
-  const lines = entry.lineCount === 1 ? '1 line' : `${entry.lineCount} lines`;
+  const lines = counted(entry.lineCount, 'line');
   switch (entry.kind) {
     case 'input':
       return `${number}: ${lines} received at ${entry.factory.code}`;

@@ -1,4 +1,5 @@
 /** Small wordings the inventory tabs share. */
+import { counted } from '@common/counted';
 
 /**
  * The rows' menus on Categories, Units and Names: Delete is offered for every record (the server
@@ -8,7 +9,7 @@ export const RECORD_ACTIONS = { deletable: () => true, deactivateVariant: 'defau
 
 /** "1 item", "12 items". */
 export function countOf(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  return counted(n, noun);
 }
 
 /** A row's id and name, for the data tables' getRowId and rowLabel (stable functions). */

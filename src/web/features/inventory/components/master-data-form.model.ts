@@ -1,5 +1,6 @@
 /** The category, unit and item forms: their text fields, the contracts they become, and what an edit changes. */
 import { z } from 'zod';
+import { counted } from '@common/counted';
 import {
   INVENTORY_UNIT_DECIMALS_MAX,
   inventoryCategoryInputSchema,
@@ -54,7 +55,7 @@ export function unitRequestOf(unit: InventoryUnit): UnitRequest {
 /** "Whole numbers only", "Up to 1 decimal", "Up to 3 decimals". */
 export function decimalsLabel(decimals: number): string {
   if (decimals === 0) return 'Whole numbers only';
-  return `Up to ${decimals} decimal${decimals === 1 ? '' : 's'}`;
+  return `Up to ${counted(decimals, 'decimal')}`;
 }
 
 export const DECIMALS_OPTIONS = Array.from({ length: INVENTORY_UNIT_DECIMALS_MAX + 1 }, (_, decimals) => ({

@@ -1,3 +1,4 @@
+import { plural } from '@common/counted';
 import type { InventoryUnit, ListInventoryUnitsQuery } from '@common/contracts/inventory';
 import { DataTable } from '@web/components/data-table/data-table';
 import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/data-table/data-table-active-filter';
@@ -76,7 +77,7 @@ export function UnitsTab() {
         noun="unit"
         unusedWhen="while no item is measured in it"
         usage={(u) =>
-          u.itemCount > 0 ? `${countOf(u.itemCount, 'item')} ${u.itemCount === 1 ? 'uses' : 'use'} it` : null
+          u.itemCount > 0 ? `${countOf(u.itemCount, 'item')} ${plural(u.itemCount, 'uses', 'use')} it` : null
         }
         remove={remove}
       />

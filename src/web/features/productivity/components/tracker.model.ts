@@ -1,4 +1,5 @@
 /** What the tracker page says about its figures: the chart's points and its summary sentence. */
+import { plural } from '@common/counted';
 import type { ProductivityTracker } from '@common/contracts/productivity';
 import { formatFigure, formatPercent } from './productivity-format.model';
 
@@ -29,7 +30,7 @@ export function trendPoints(tracker: ProductivityTracker): TrendPoint[] {
 export function trendSummary(tracker: ProductivityTracker): string {
   const [one, many] = PERIOD_NOUNS[tracker.period];
   const count = tracker.periods.length;
-  const span = `${count} ${count === 1 ? one : many}`;
+  const span = `${count} ${plural(count, one, many)}`;
   const { coupled, target, attainment } = tracker.totals;
   const head =
     target === null

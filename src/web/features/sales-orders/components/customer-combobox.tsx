@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronsUpDownIcon, LoaderCircleIcon } from 'lucide-react';
+import { plural } from '@common/counted';
 import type { Partner } from '@common/contracts/partners';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -91,7 +92,7 @@ export function CustomerCombobox({ label, customer, onChange, error, disabled = 
         ? q.trim()
           ? `No active customer matches “${q.trim()}”.`
           : 'There are no active customers yet: add them on Partners/Customers.'
-        : `${options.length} ${options.length === 1 ? 'customer' : 'customers'} shown${options.length >= CUSTOMER_SEARCH_LIMIT ? ': type more to narrow the list' : ''}.`;
+        : `${options.length} ${plural(options.length, 'customer', 'customers')} shown${options.length >= CUSTOMER_SEARCH_LIMIT ? ': type more to narrow the list' : ''}.`;
 
   const describedBy = [error ? `${id}-error` : null, customer ? `${id}-chosen` : null].filter(Boolean).join(' ');
 

@@ -1,6 +1,6 @@
 /** Words and rules of the sales order screens (pure, unit-tested). */
 import { dayLabel } from '@common/calendar-days';
-import { counted } from '@common/counted';
+import { counted, plural } from '@common/counted';
 import type { PersonRef } from '@common/contracts/fields';
 import type { Partner } from '@common/contracts/partners';
 import { formatMoney } from '@common/contracts/sales';
@@ -256,7 +256,7 @@ export function lineStoves(line: Pick<SalesOrderLine, 'quantity' | 'stovesPerPac
 /** What canceling does, for the confirmation. */
 export function cancelConsequence(order: { stoveCount: number; factory: { name: string } }): string {
   const ids = stoveIds(order.stoveCount);
-  return `The ${ids} ${order.stoveCount === 1 ? 'goes' : 'go'} back to validated at ${order.factory.name} and can be sold again. The order stays, listed under Canceled Sales. This cannot be undone; say why the sale is canceled.`;
+  return `The ${ids} ${plural(order.stoveCount, 'goes', 'go')} back to validated at ${order.factory.name} and can be sold again. The order stays, listed under Canceled Sales. This cannot be undone; say why the sale is canceled.`;
 }
 
 /**

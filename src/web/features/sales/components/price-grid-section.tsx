@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PlusIcon, TagsIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { dayLabel, isIsoDay } from '@common/calendar-days';
+import { plural } from '@common/counted';
 import { DEFAULT_CURRENCY, type SalesPriceGrid } from '@common/contracts/sales';
 import { UnsavedChangesGuard } from '@web/components/form/unsaved-changes-guard';
 import { Button, buttonVariants } from '@web/components/ui/button';
@@ -203,7 +204,7 @@ function NewPricesEditor({ grid, onDone }: { grid: SalesPriceGrid; onDone: () =>
     try {
       const saved = await save(priceListRequest(fields, changes));
       toast.success(
-        `${saved.length === 1 ? '1 price' : `${saved.length} prices`} set from ${dayLabel(fields.effectiveFrom)}`,
+        `${saved.length} ${plural(saved.length, 'price', 'prices')} set from ${dayLabel(fields.effectiveFrom)}`,
       );
       setReviewing(false);
       setEdits({});
@@ -286,7 +287,7 @@ function NewPricesEditor({ grid, onDone }: { grid: SalesPriceGrid; onDone: () =>
           <p className="text-sm" aria-live="polite">
             {changes.length === 0
               ? 'No price changed yet.'
-              : `${changes.length === 1 ? '1 price' : `${changes.length} prices`} changed.`}
+              : `${changes.length} ${plural(changes.length, 'price', 'prices')} changed.`}
           </p>
           <div className="ml-auto flex gap-2">
             <Button variant="outline" size="sm" disabled={isPending} onClick={onDone}>

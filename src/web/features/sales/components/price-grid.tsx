@@ -1,4 +1,5 @@
 import { HistoryIcon } from 'lucide-react';
+import { counted } from '@common/counted';
 import type { SalesPriceGrid } from '@common/contracts/sales';
 import { Input } from '@web/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
@@ -63,7 +64,7 @@ export function PriceGrid({ grid, mode, label }: { grid: SalesPriceGrid; mode: P
               <span className="flex flex-col py-1">
                 <span className="font-medium">{pkg.name}</span>
                 <span className="text-xs font-normal text-muted-foreground">
-                  {pkg.code} · {pkg.stovesPerPackage === 1 ? '1 stove' : `${pkg.stovesPerPackage} stoves`}
+                  {pkg.code} · {counted(pkg.stovesPerPackage, 'stove')}
                   {pkg.active ? '' : ' · inactive'}
                 </span>
               </span>

@@ -1,5 +1,6 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import { dayLabel } from '@common/calendar-days';
+import { plural } from '@common/counted';
 import { formatMoney } from '@common/contracts/sales';
 import { Button } from '@web/components/ui/button';
 import {
@@ -32,7 +33,7 @@ export function PriceListSummaryDialog({
   onClose,
 }: PriceListSummaryDialogProps) {
   const currency = fields.currency.trim().toUpperCase();
-  const count = changes.length === 1 ? '1 price' : `${changes.length} prices`;
+  const count = `${changes.length} ${plural(changes.length, 'price', 'prices')}`;
   return (
     <Dialog open={open} onOpenChange={(next) => (next || busy ? undefined : onClose())}>
       <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-2xl">

@@ -2,6 +2,7 @@
  * The inactivity rule of spec §4 as pure functions of two wall-clock times:
  * when the user was last active and now. The hook only feeds them Date.now().
  */
+import { plural } from '@common/counted';
 import { INACTIVITY_COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '@common/constants';
 
 export type InactivityState = { phase: 'active' } | { phase: 'warning'; secondsLeft: number } | { phase: 'expired' };
@@ -68,5 +69,5 @@ export function activityResetsTimer(state: InactivityState): boolean {
 
 /** Countdown text of the warning dialog. */
 export function countdownText(secondsLeft: number): string {
-  return `You will be logged out in ${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'} due to inactivity.`;
+  return `You will be logged out in ${secondsLeft} ${plural(secondsLeft, 'second', 'seconds')} due to inactivity.`;
 }

@@ -2,6 +2,7 @@ import { LoadError } from '@web/components/ui/load-error';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2Icon, LayersIcon, ListIcon } from 'lucide-react';
+import { plural } from '@common/counted';
 import { formatSteelQuantity, type SteelOverview } from '@common/contracts/steel';
 import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { buttonVariants } from '@web/components/ui/button';
@@ -95,7 +96,7 @@ function Overview({ overview }: { overview: SteelOverview }) {
     <>
       <section aria-label="Summary" className="grid gap-4 sm:grid-cols-3">
         <SummaryCard title="In stock" values={stockTotals(overview)}>
-          {activeCount === 1 ? '1 active category' : `${activeCount} active categories`}
+          {activeCount} active {plural(activeCount, 'category', 'categories')}
         </SummaryCard>
         <SummaryCard title="Below reorder level" values={[String(low.length)]} warn={low.length > 0}>
           {low.length === 0 ? 'Every category is stocked.' : 'Categories to reorder.'}

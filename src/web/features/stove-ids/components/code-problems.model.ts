@@ -1,4 +1,5 @@
 /** How to summarise the codes a refused all-or-nothing request names. */
+import { counted } from '@common/counted';
 import type { CodeProblem } from '@common/contracts/stove-ids';
 
 /** "2 problems: 1 already exists, 1 not a valid code" — counts per reason, most frequent first. */
@@ -9,5 +10,5 @@ export function problemSummary(problems: readonly CodeProblem[]): string {
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([reason, n]) => `${n.toLocaleString('en-US')} × ${reason}`);
   const total = problems.length;
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'problem' : 'problems'}: ${parts.join(', ')}`;
+  return `${counted(total, 'problem')}: ${parts.join(', ')}`;
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CheckCircle2Icon } from 'lucide-react';
 import { toast } from 'sonner';
+import { counted } from '@common/counted';
 import type { CodeProblem, ImportPreview } from '@common/contracts/stove-ids';
 import { CodeEntry } from '@web/components/code-entry/code-entry';
 import { DiscardChangesDialog, UnsavedChangesGuard } from '@web/components/form/unsaved-changes-guard';
@@ -175,7 +176,7 @@ export function ImportStoveIdsDialog({ actor, onClose }: { actor: StoveIdsActor;
 }
 
 function previewText(preview: ImportPreview): string {
-  const checkedText = `${preview.total.toLocaleString('en-US')} ${preview.total === 1 ? 'code' : 'codes'} checked`;
+  const checkedText = `${counted(preview.total, 'code')} checked`;
   if (preview.problems.length === 0)
     return `${checkedText}: all ${preview.valid.toLocaleString('en-US')} can be imported.`;
   return `${checkedText}: ${preview.valid.toLocaleString('en-US')} valid, ${preview.problems.length.toLocaleString('en-US')} with problems. Nothing can be imported until every problem is fixed.`;

@@ -1,4 +1,5 @@
 /** How stove ID screens name things: batches, counts, event kinds, documents. */
+import { counted } from '@common/counted';
 import type { StoveDocumentType, StoveEventKind } from '@common/contracts/stove-ids';
 
 /** "B-000012" */
@@ -8,7 +9,7 @@ export function batchLabel(number: number): string {
 
 /** "5,000 IDs", "1 ID" */
 export function idCount(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'ID' : 'IDs'}`;
+  return counted(n, 'ID');
 }
 
 export const STOVE_EVENT_LABELS: Record<StoveEventKind, string> = {

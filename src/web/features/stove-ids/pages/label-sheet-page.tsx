@@ -1,6 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeftIcon, PrinterIcon, TagsIcon } from 'lucide-react';
+import { counted } from '@common/counted';
 import type { LabelSheet as LabelSheetData } from '@common/contracts/stove-ids';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -107,8 +108,7 @@ function LabelSheetView({ sheet, back }: { sheet: LabelSheetData; back: ReactNod
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-semibold tracking-tight">{sheet.title}</h1>
             <p className="text-sm text-muted-foreground">
-              {sheet.labels.length.toLocaleString('en-US')} {sheet.labels.length === 1 ? 'label' : 'labels'} on{' '}
-              {totalPages.toLocaleString('en-US')} A4 {totalPages === 1 ? 'page' : 'pages'} (3 × 8 labels a page).
+              {counted(sheet.labels.length, 'label')} on {counted(totalPages, 'A4 page')} (3 × 8 labels a page).
             </p>
           </div>
           <div className="flex flex-wrap items-end gap-3">

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { AlertTriangleIcon, ArrowLeftIcon, BanIcon, PrinterIcon, SearchXIcon } from 'lucide-react';
+import { counted } from '@common/counted';
 import { normalizeCode } from '@common/stove-codes';
 import type { StoveIdDetail } from '@common/contracts/stove-ids';
 import { Button, buttonVariants } from '@web/components/ui/button';
@@ -163,8 +164,7 @@ function StoveIdDetailView({ stoveId, back }: { stoveId: StoveIdDetail; back: Re
         <CardHeader className="px-4">
           <CardTitle>History</CardTitle>
           <p className="text-sm text-muted-foreground">
-            Every status change, oldest first ({stoveId.events.length.toLocaleString('en-US')}{' '}
-            {stoveId.events.length === 1 ? 'event' : 'events'}).
+            Every status change, oldest first ({counted(stoveId.events.length, 'event')}).
           </p>
         </CardHeader>
         <CardContent className="px-4">

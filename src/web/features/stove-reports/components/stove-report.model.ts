@@ -1,5 +1,6 @@
 /** Words and rules of the stove report screens (pure, unit-tested). */
 import { dayLabel } from '@common/calendar-days';
+import { counted } from '@common/counted';
 import { STOVE_REPORT_CODES_MAX, type StoveReport, type StoveReportCheck } from '@common/contracts/production';
 import {
   checkedByCode,
@@ -18,17 +19,17 @@ function numberText(n: number): string {
 
 /** "1 stove", "1,000 stoves" */
 export function stoves(n: number): string {
-  return `${numberText(n)} ${n === 1 ? 'stove' : 'stoves'}`;
+  return counted(n, 'stove');
 }
 
 /** "1 stove ID", "5 stove IDs" */
 export function stoveIds(n: number): string {
-  return `${numberText(n)} stove ${n === 1 ? 'ID' : 'IDs'}`;
+  return counted(n, 'stove ID');
 }
 
 /** "1 kit", "5 kits" */
 export function kits(n: number): string {
-  return `${numberText(n)} ${n === 1 ? 'kit' : 'kits'}`;
+  return counted(n, 'kit');
 }
 
 /** A person's name, or their email when they have none. */

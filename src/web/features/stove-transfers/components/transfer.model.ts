@@ -1,4 +1,5 @@
 /** Words and rules of the stove transfer screens (pure, unit-tested). */
+import { counted } from '@common/counted';
 import { type StoveTransfer, type TransferCheck } from '@common/contracts/stove-ids';
 import {
   checkedByCode,
@@ -24,7 +25,7 @@ function numberText(n: number): string {
 
 /** "1 stove ID", "5,000 stove IDs" */
 export function stoveIds(n: number): string {
-  return `${numberText(n)} stove ${n === 1 ? 'ID' : 'IDs'}`;
+  return counted(n, 'stove ID');
 }
 
 /** A person's name, or their email when they have none. */

@@ -1,3 +1,4 @@
+import { plural } from '@common/counted';
 import type { CodeProblem } from '@common/contracts/stove-ids';
 import { CodeProblems } from '@web/components/code-entry/code-problems';
 import { Button } from '@web/components/ui/button';
@@ -7,7 +8,7 @@ import { idCount } from './validation.model';
 export function ApprovalProblems({ problems, onDismiss }: { problems: readonly CodeProblem[]; onDismiss: () => void }) {
   return (
     <CodeProblems
-      title={`Nothing was approved: ${idCount(problems.length)} no longer ${problems.length === 1 ? 'passes' : 'pass'}`}
+      title={`Nothing was approved: ${idCount(problems.length)} no longer ${plural(problems.length, 'passes', 'pass')}`}
       problems={problems}
       tableLabel="Stove IDs that no longer pass"
       reasonHeader="Verdict"

@@ -2,6 +2,7 @@
  * The rules of the Validate Stove IDs screen, as pure functions: what is sent, which IDs can be
  * approved, filtering and paging the verdicts, the CSV of the verdicts and a refused approval.
  */
+import { counted } from '@common/counted';
 import {
   VALIDATION_VERDICTS,
   VALIDATION_VERDICT_LABELS,
@@ -100,5 +101,5 @@ export function csvFileName(now: Date): string {
 
 /** "12 stove IDs" */
 export function idCount(n: number): string {
-  return `${n.toLocaleString('en-US')} stove ${n === 1 ? 'ID' : 'IDs'}`;
+  return counted(n, 'stove ID');
 }

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { CheckCheckIcon, FileDownIcon, ListChecksIcon, RotateCwIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import { plural } from '@common/counted';
 import type { MeResponse } from '@common/contracts/me';
 import type { CodeProblem, ValidateStoveIds, ValidationResult, ValidationVerdict } from '@common/contracts/stove-ids';
 import { CodeEntry } from '@web/components/code-entry/code-entry';
@@ -212,7 +213,7 @@ export function ValidateStoveIdsPage({ title, viewer }: { title: string; viewer:
               {passing.length > 0 ? (
                 <Button size="sm" disabled={stale} onClick={() => setConfirming(true)}>
                   <CheckCheckIcon aria-hidden="true" />
-                  Approve {passing.length.toLocaleString('en-US')} coupled {passing.length === 1 ? 'ID' : 'IDs'}
+                  Approve {passing.length.toLocaleString('en-US')} coupled {plural(passing.length, 'ID', 'IDs')}
                 </Button>
               ) : null}
             </>
@@ -274,7 +275,7 @@ export function ValidateStoveIdsPage({ title, viewer }: { title: string; viewer:
         open={confirming}
         onOpenChange={setConfirming}
         title={`Approve ${idCount(passing.length)}?`}
-        description={`The ${passing.length === 1 ? 'coupled stove ID that passes becomes' : `${passing.length.toLocaleString('en-US')} coupled stove IDs that pass become`} Validated, ready to sell. If any of them no longer passes, nothing is approved.`}
+        description={`The ${plural(passing.length, 'coupled stove ID that passes becomes', `${passing.length.toLocaleString('en-US')} coupled stove IDs that pass become`)} Validated, ready to sell. If any of them no longer passes, nothing is approved.`}
         confirmLabel="Approve"
         busyLabel="Approving..."
         destructive={false}

@@ -1,3 +1,4 @@
+import { plural } from '@common/counted';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { errorMessage } from '@web/lib/api-client';
@@ -34,7 +35,7 @@ export function OnlineUsersPanel() {
                   {u.factory ? <span className="text-muted-foreground"> · {u.factory.code}</span> : null}
                 </span>
                 <span className="text-muted-foreground">
-                  {u.tabs === 1 ? '1 tab' : `${u.tabs} tabs`} · active{' '}
+                  {u.tabs} {plural(u.tabs, 'tab', 'tabs')} · active{' '}
                   <time dateTime={u.lastActivityAt}>{formatDateTime(u.lastActivityAt)}</time>
                 </span>
               </li>
