@@ -35,6 +35,10 @@ export type ExportAuditLogQuery = z.infer<typeof exportAuditLogQuerySchema>;
 export const auditActorSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
 export type AuditActor = z.infer<typeof auditActorSchema>;
 
+/** How people know an entry's record: its document number or name, and the screen that shows it. */
+export const auditRecordSchema = z.object({ label: z.string(), path: z.string().nullable() });
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -42,6 +46,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   recordType: z.string(),
   recordId: z.string().nullable(),
+  /** The record as its screen names it (SO-000025, a partner's name…); null when nothing names it. */
+  record: auditRecordSchema.nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ipAddress: z.string().nullable(),

@@ -372,6 +372,11 @@ export type RejectStoveTransfer = z.input<typeof rejectStoveTransferSchema>;
 /** GET /api/stove-transfers/pending-count: incoming pending transfers for the sidebar badge. */
 export const pendingTransferCountSchema = z.object({ incoming: z.number().int() });
 
+/** A batch's number as people see it: B-000012. */
+export function batchNumberLabel(number: number): string {
+  return documentNumberLabel('B', number);
+}
+
 /** A transfer's number as people see it: TR-000123. */
 export function transferNumberLabel(number: number): string {
   return documentNumberLabel('TR', number);

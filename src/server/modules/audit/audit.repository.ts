@@ -91,7 +91,85 @@ export interface AuditLogRow {
   before: unknown;
   after: unknown;
   ipAddress: string | null;
+  /** The record's document number (orders, transfers, reports, batches, entries), when it has one. */
+  recordNumber: number | null;
+  /** An inventory entry's kind (its number's prefix). */
+  recordKind: string | null;
+  /** The record's name or title as its screen shows it (a partner, a factory, a category…). */
+  recordName: string | null;
+  /** A day that names the record with `recordName` (a daily report's date, a target's start). */
+  recordDay: string | null;
 }
+
+/**
+ * What names an entry's record, read from the record itself for the page of entries: each branch
+ * runs only for its record type, and only on a record id shaped as a uuid (ids of other shapes,
+ * such as a stove ID's code, are named by the id itself).
+ */
+const RECORD_ID_IS_UUID = sql`${auditLog.recordId} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
+const NUMBERED: Readonly<Record<string, string>> = {
+  sales_order: 'sales_orders',
+  stove_transfer: 'stove_transfers',
+  stove_report: 'stove_reports',
+  ckd_transfer: 'ckd_transfers',
+  ckd_produced_record: 'ckd_produced_records',
+  stove_id_batch: 'stove_id_batches',
+  inventory_entry: 'inventory_entries',
+};
+const NAMED: Readonly<Record<string, string>> = {
+  partner: 'name',
+  factory: "name || ' (' || code || ')'",
+  sales_category: "name || ' (' || code || ')'",
+  sales_package: "name || ' (' || code || ')'",
+  ckd_category: "name || ' (' || code || ')'",
+  steel_category: 'name',
+  inventory_category: 'name',
+  inventory_item: 'name',
+  inventory_unit: "name || ' (' || symbol || ')'",
+  calendar_event: 'title',
+  announcement: 'title',
+  'doc-page': 'title',
+};
+const NAMED_TABLES: Readonly<Record<string, string>> = {
+  partner: 'partners',
+  factory: 'factories',
+  sales_category: 'sales_categories',
+  sales_package: 'sales_packages',
+  ckd_category: 'ckd_categories',
+  steel_category: 'steel_categories',
+  inventory_category: 'inventory_categories',
+  inventory_item: 'inventory_items',
+  inventory_unit: 'inventory_units',
+  calendar_event: 'calendar_events',
+  announcement: 'announcements',
+  'doc-page': 'doc_pages',
+};
+const recordUuid = sql`${auditLog.recordId}::uuid`;
+const whenUuid = (branches: SQL[]) =>
+  sql`case when ${RECORD_ID_IS_UUID} then case ${auditLog.recordType} ${sql.join(branches, sql` `)} end end`;
+const RECORD_NUMBER = whenUuid(
+  Object.entries(NUMBERED).map(
+    ([type, table]) => sql`when ${type} then (select number from ${sql.raw(table)} where id = ${recordUuid})`,
+  ),
+);
+const RECORD_KIND = whenUuid([
+  sql`when 'inventory_entry' then (select kind::text from inventory_entries where id = ${recordUuid})`,
+]);
+const RECORD_NAME = whenUuid([
+  ...Object.entries(NAMED).map(
+    ([type, name]) =>
+      sql`when ${type} then (select ${sql.raw(name)} from ${sql.raw(NAMED_TABLES[type] ?? '')} where id = ${recordUuid})`,
+  ),
+  sql`when 'user' then (select coalesce(p.name, u.name) from users u left join profiles p on p.id = u.id where u.id = ${recordUuid})`,
+  sql`when 'profile' then (select coalesce(p.name, u.name) from users u left join profiles p on p.id = u.id where u.id = ${recordUuid})`,
+  sql`when 'sign_in' then (select coalesce(p.name, u.name) from users u left join profiles p on p.id = u.id where u.id = ${recordUuid})`,
+  sql`when 'daily_production_report' then (select f.code from daily_production_reports d join factories f on f.id = d.factory_id where d.id = ${recordUuid})`,
+  sql`when 'productivity_target' then (select coalesce(f.code, 'every factory') from productivity_targets t left join factories f on f.id = t.factory_id where t.id = ${recordUuid})`,
+]);
+const RECORD_DAY = whenUuid([
+  sql`when 'daily_production_report' then (select date::text from daily_production_reports where id = ${recordUuid})`,
+  sql`when 'productivity_target' then (select effective_from::text from productivity_targets where id = ${recordUuid})`,
+]);
 
 function auditWhere(f: AuditFilters): SQL | undefined {
   return whereAll(
@@ -133,6 +211,10 @@ export async function listAuditRows(
       before: auditLog.before,
       after: auditLog.after,
       ipAddress: auditLog.ipAddress,
+      recordNumber: sql<number | null>`(${RECORD_NUMBER})::int`,
+      recordKind: sql<string | null>`${RECORD_KIND}`,
+      recordName: sql<string | null>`${RECORD_NAME}`,
+      recordDay: sql<string | null>`${RECORD_DAY}`,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditRecord } from './audit-record';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   auditActorsSchema,
@@ -76,6 +77,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Database }) 
           { header: 'User name', value: (e) => e.actorName },
           { header: 'Action', value: (e) => e.action },
           { header: 'Record type', value: (e) => e.recordType },
+          { header: 'Record', value: (e) => auditRecord(e)?.label ?? null },
           { header: 'Record id', value: (e) => e.recordId },
           { header: 'Before', value: (e) => json(e.before) },
           { header: 'After', value: (e) => json(e.after) },

@@ -5,6 +5,7 @@ import type {
   ExportAuditLogQuery,
   ListAuditLogQuery,
 } from '../../../common/contracts/audit';
+import { auditRecord } from './audit-record';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
@@ -75,6 +76,7 @@ export function presentAuditEntry(row: AuditLogRow): AuditEntry {
     action: row.action,
     recordType: row.recordType,
     recordId: row.recordId,
+    record: auditRecord(row),
     before: row.before ?? null,
     after: row.after ?? null,
     ipAddress: row.ipAddress,

@@ -4,10 +4,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../common/contracts/audit';
 import type { ListResponse } from '../../../common/contracts/list';
+import { batchNumberLabel } from '../../../common/contracts/stove-ids';
 import { parseCsv } from '../../../common/csv';
+import { queryRows } from '../../db/client';
 import { auditLog, groupPermissions } from '../../db/schema/core';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { walkList } from '../../test/list-walk';
+import { makeCustomer } from '../../test/sales-lines';
+import { makeStoveIds } from '../../test/stove-ids';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
 const LIST = '/api/audit-log';
@@ -159,15 +163,16 @@ describe('audit log', () => {
       'User name',
       'Action',
       'Record type',
+      'Record',
       'Record id',
       'Before',
       'After',
       'IP address',
     ]);
     expect(records.map((r) => r[3])).toEqual(['update', 'create']);
-    expect(records[0]?.[6]).toBe('{"a":1}');
-    expect(records[0]?.[7]).toBe('{"a":2}');
-    expect(JSON.parse(records[1]?.[7] ?? '')).toEqual({ name: 'Plant, "North"' });
+    expect(records[0]?.[7]).toBe('{"a":1}');
+    expect(records[0]?.[8]).toBe('{"a":2}');
+    expect(JSON.parse(records[1]?.[8] ?? '')).toEqual({ name: 'Plant, "North"' });
     expect(records[1]?.[1]).toBe(admin.email);
   });
 
@@ -229,5 +234,60 @@ describe('audit log', () => {
     const res = await list({ actorId: id, recordType: 'profile', action: 'update' });
     const [entry] = res.json<ListResponse<AuditEntry>>().items;
     expect(entry).toMatchObject({ recordId: id, after: { name: 'Audited Name' }, actor: { id, name: 'Audited Name' } });
+    // Named as people know it, not by its id.
+    expect(entry?.record).toEqual({ label: 'Audited Name', path: null });
+  });
+
+  it('names each record by its document number or name, linked to its screen; never by its id', async () => {
+    const factory = await ctx.makeFactory({ name: 'Eldoret Works' });
+    const partner = await makeCustomer(ctx.handle.db, { name: 'Mama Mboga Stores' });
+    const batch = await makeStoveIds(ctx.handle.db, { factoryId: factory.id, count: 1 });
+    const [batchRow] = await queryRows<{ number: number }>(
+      ctx.handle.db,
+      sql`select number::int as number from stove_id_batches where id = ${batch.batchId}`,
+    );
+    const missing = randomUUID();
+    const rows = [
+      { recordType: 'partner', recordId: partner.id },
+      { recordType: 'factory', recordId: factory.id },
+      { recordType: 'stove_id_batch', recordId: batch.batchId },
+      { recordType: 'stove_id', recordId: batch.codes[0] ?? '' },
+      { recordType: 'group_permission', recordId: 'Sales Officer:sales-order' },
+      { recordType: 'partner', recordId: missing },
+      { recordType: 'partner', recordId: 'not-a-uuid' },
+    ];
+    await ctx.handle.db.insert(auditLog).values(
+      rows.map((r, i) => ({
+        at: sql`${`2031-02-0${i + 1}T10:00:00Z`}::timestamptz`,
+        actorId: admin.id,
+        action: 'update',
+        recordType: r.recordType,
+        recordId: r.recordId,
+      })),
+    );
+    const res = await list({ from: '2031-02-01', to: '2031-02-28', sort: 'at', dir: 'asc' });
+    expect(res.statusCode, res.body).toBe(200);
+    const records = res.json<ListResponse<AuditEntry>>().items.map((e) => e.record);
+    expect(records).toEqual([
+      { label: 'Mama Mboga Stores', path: '/customers?q=Mama%20Mboga%20Stores' },
+      { label: `Eldoret Works (${factory.code})`, path: '/factory' },
+      { label: batchNumberLabel(batchRow?.number ?? 0), path: `/stove-id/management?batchId=${batch.batchId}` },
+      { label: batch.codes[0], path: `/stove-id/management/${batch.codes[0]}` },
+      { label: 'Sales Officer · sales-order', path: null },
+      null,
+      null,
+    ]);
+    // The CSV says it too.
+    const csv = parseCsv(
+      (
+        await ctx.request({
+          method: 'GET',
+          url: `/api/audit-log/export.csv?from=2031-02-01&to=2031-02-01`,
+          cookie: admin.cookie,
+        })
+      ).body,
+    );
+    expect(csv[0]?.fields).toContain('Record');
+    expect(csv[1]?.fields).toContain('Mama Mboga Stores');
   });
 });

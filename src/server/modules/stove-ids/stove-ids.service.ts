@@ -8,6 +8,7 @@ import type { ListResponse } from '../../../common/contracts/list';
 import { stoveReportNumberLabel } from '../../../common/contracts/production';
 import { salesOrderNumberLabel } from '../../../common/contracts/sales-orders';
 import {
+  batchNumberLabel,
   STOVE_ID_STATUS_LABELS,
   type LabelSheet,
   type ListStoveIdsQuery,
@@ -40,7 +41,7 @@ import { currentDocument } from './current-document';
 const NUMERIC_ID = /^\d{1,18}$/;
 
 /** "B-000123", "TR-000123". */
-export const batchLabel = (number: number) => `B-${String(number).padStart(6, '0')}`;
+export const batchLabel = batchNumberLabel;
 export const transferLabel = (number: number) => `TR-${String(number).padStart(6, '0')}`;
 
 const DOCUMENT_NAMES: Record<StoveDocumentType, string> = {

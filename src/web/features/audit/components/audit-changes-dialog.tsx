@@ -3,7 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { formatDateTime } from '@web/lib/format';
 import { cn } from '@web/lib/utils';
 import { auditDiff } from './audit-diff.model';
-import { actorLabel } from './audit-labels.model';
+import { actorLabel, humanize, recordTypeLabel } from './audit-labels.model';
 
 /** Before and after of one entry side by side; changed keys are highlighted (and said so). */
 export function AuditChangesDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
@@ -12,11 +12,13 @@ export function AuditChangesDialog({ entry, onClose }: { entry: AuditEntry | nul
     <Dialog open={entry !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
-          <DialogTitle>{entry ? `${entry.action} of ${entry.recordType}` : 'Changes'}</DialogTitle>
-          <DialogDescription>
+          <DialogTitle>
             {entry
-              ? `${formatDateTime(entry.at)} by ${actorLabel(entry.actor)}${entry.recordId ? `, record ${entry.recordId}` : ''}.`
-              : null}
+              ? `${recordTypeLabel(entry.recordType)}${entry.record ? ` ${entry.record.label}` : ''}: ${humanize(entry.action)}`
+              : 'Changes'}
+          </DialogTitle>
+          <DialogDescription>
+            {entry ? `${formatDateTime(entry.at)} by ${actorLabel(entry.actor)}.` : null}
           </DialogDescription>
         </DialogHeader>
         {lines.length === 0 ? (
@@ -43,17 +45,17 @@ export function AuditChangesDialog({ entry, onClose }: { entry: AuditEntry | nul
                   className={cn('border-b align-top', line.changed && 'bg-amber-50 dark:bg-amber-950/40')}
                   data-changed={line.changed || undefined}
                 >
-                  <th scope="row" className="py-2 pr-2 text-left font-mono font-normal break-all">
-                    {line.key}
+                  <th scope="row" className="py-2 pr-2 text-left font-normal break-words">
+                    {line.label}
                     {line.changed ? (
                       <span className="ml-1 rounded bg-amber-200 px-1 font-sans text-xs text-amber-950">changed</span>
                     ) : null}
                   </th>
                   <td className="py-2 pr-2">
-                    <JsonValue text={line.before} />
+                    <FieldValue text={line.before} />
                   </td>
                   <td className="py-2">
-                    <JsonValue text={line.after} />
+                    <FieldValue text={line.after} />
                   </td>
                 </tr>
               ))}
@@ -65,7 +67,7 @@ export function AuditChangesDialog({ entry, onClose }: { entry: AuditEntry | nul
   );
 }
 
-function JsonValue({ text }: { text: string | undefined }) {
+function FieldValue({ text }: { text: string | undefined }) {
   if (text === undefined) return <span className="text-muted-foreground">(none)</span>;
-  return <pre className="font-mono text-xs break-all whitespace-pre-wrap">{text}</pre>;
+  return <p className="break-words whitespace-pre-wrap">{text}</p>;
 }

@@ -6,7 +6,13 @@ export function actorLabel(actor: AuditActor | null): string {
   return actor.name ? `${actor.name} (${actor.email})` : actor.email;
 }
 
-/** "two_factor_enabled" → "two factor enabled". */
+/** "two_factor_enabled" → "two factor enabled"; "doc-page" → "doc page". */
 export function humanize(code: string): string {
-  return code.replace(/_/g, ' ');
+  return code.replace(/[_-]/g, ' ');
+}
+
+/** A record type as a heading says it: "sales_order" → "Sales order". */
+export function recordTypeLabel(type: string): string {
+  const words = humanize(type);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { DownloadIcon } from 'lucide-react';
 import type { AuditEntry } from '@common/contracts/audit';
 import { DataTableDayFilter } from '@web/components/data-table/data-table-day-filter';
@@ -12,7 +13,7 @@ import { useAuditFacets } from '../api/get-audit-facets';
 import { auditExportHref, useAuditLog } from '../api/get-audit-log';
 import { AuditChangesDialog } from './audit-changes-dialog';
 import { AUDIT_LIST } from './audit-filters.model';
-import { actorLabel, humanize } from './audit-labels.model';
+import { actorLabel, humanize, recordTypeLabel } from './audit-labels.model';
 
 const NOUN = { one: 'entry', other: 'entries' };
 
@@ -40,16 +41,21 @@ export function AuditLogPanel() {
       },
       { id: 'user', header: 'User', cell: (e) => actorLabel(e.actor) },
       { id: 'action', header: 'Action', hideable: false, cell: (e) => humanize(e.action) },
-      { id: 'recordType', header: 'Record type', cell: (e) => humanize(e.recordType) },
+      { id: 'recordType', header: 'Record type', cell: (e) => recordTypeLabel(e.recordType) },
       {
-        id: 'recordId',
-        header: 'Record id',
-        className: 'max-w-40',
-        cell: (e) => (
-          <span className="block truncate font-mono text-xs" title={e.recordId ?? undefined}>
-            {e.recordId ?? ''}
-          </span>
-        ),
+        id: 'record',
+        header: 'Record',
+        className: 'max-w-56',
+        cell: (e) =>
+          !e.record ? (
+            <span className="text-muted-foreground">—</span>
+          ) : e.record.path ? (
+            <Link to={e.record.path} className="block truncate underline underline-offset-4">
+              {e.record.label}
+            </Link>
+          ) : (
+            <span className="block truncate">{e.record.label}</span>
+          ),
       },
       { id: 'ipAddress', header: 'IP address', cell: (e) => e.ipAddress ?? '' },
       {
@@ -63,7 +69,7 @@ export function AuditLogPanel() {
             <Button
               variant="outline"
               size="sm"
-              aria-label={`View changes: ${humanize(e.action)} of ${humanize(e.recordType)} at ${formatDateTime(e.at)}`}
+              aria-label={`View changes: ${humanize(e.action)} of ${humanize(e.recordType)}${e.record ? ` ${e.record.label}` : ''} at ${formatDateTime(e.at)}`}
               onClick={() => setViewing(e)}
             >
               View
@@ -76,7 +82,7 @@ export function AuditLogPanel() {
 
   const actorOptions = useMemo(() => (actors ?? []).map((a) => ({ value: a.id, label: actorLabel(a) })), [actors]);
   const recordTypeOptions = useMemo(
-    () => (facets?.recordTypes ?? []).map((v) => ({ value: v, label: humanize(v) })),
+    () => (facets?.recordTypes ?? []).map((v) => ({ value: v, label: recordTypeLabel(v) })),
     [facets],
   );
   const actionOptions = useMemo(() => (facets?.actions ?? []).map((v) => ({ value: v, label: humanize(v) })), [facets]);
@@ -141,5 +147,5 @@ function getEntryId(entry: AuditEntry): string {
 }
 
 function entryLabel(entry: AuditEntry): string {
-  return `${humanize(entry.action)} of ${humanize(entry.recordType)} ${entry.recordId ?? ''}`.trim();
+  return `${humanize(entry.action)} of ${humanize(entry.recordType)} ${entry.record?.label ?? ''}`.trim();
 }

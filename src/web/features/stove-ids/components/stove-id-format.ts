@@ -1,11 +1,9 @@
 /** How stove ID screens name things: batches, counts, event kinds, documents. */
 import { counted } from '@common/counted';
-import type { StoveDocumentType, StoveEventKind } from '@common/contracts/stove-ids';
+import { batchNumberLabel, type StoveDocumentType, type StoveEventKind } from '@common/contracts/stove-ids';
 
 /** "B-000012" */
-export function batchLabel(number: number): string {
-  return `B-${String(number).padStart(6, '0')}`;
-}
+export const batchLabel = batchNumberLabel;
 
 /** "5,000 IDs", "1 ID" */
 export function idCount(n: number): string {
