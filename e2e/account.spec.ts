@@ -165,12 +165,18 @@ test('an Admin filters the audit log by action and sees before and after', async
     .toEqual(['update']);
   const row = table.getByRole('row').filter({ hasText: 'Audit After' }).first();
   await expect(row).toBeVisible();
+  // The record is named as people know it (the person), not by its id.
+  await expect(row).toContainText('Profile');
+  await expect(row).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   await row.getByRole('button', { name: /View changes/ }).click();
-  const dialog = page.getByRole('dialog');
-  const nameRow = dialog.getByRole('row').filter({ hasText: 'name' });
-  await expect(nameRow).toContainText('"Audit Before"');
-  await expect(nameRow).toContainText('"Audit After"');
+  const dialog = page.getByRole('dialog', { name: 'Profile Audit After: update' });
+  // Field labels and values as the screens show them: no code names, no JSON quotes.
+  const nameRow = dialog.getByRole('row').filter({ hasText: 'Name' });
+  await expect(nameRow).toContainText('Audit Before');
+  await expect(nameRow).toContainText('Audit After');
+  await expect(nameRow).not.toContainText('"');
   await expect(nameRow).toContainText('changed');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 /** A code that is not valid now (the steps around now are accepted too). */
