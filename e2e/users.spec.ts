@@ -101,10 +101,10 @@ test('an Admin grants a group a component and its users see the menu change afte
   await login(page, 'Admin');
   await page.goto('/users?tab=permissions');
   await expect(page.getByRole('tab', { name: 'Group permissions', selected: true })).toBeVisible();
-  const box = page.getByRole('checkbox', { name: 'Sales Officer: inventory-management' });
+  const box = page.getByRole('checkbox', { name: 'Sales Officer: Inventory Management' });
   await expect(box).not.toBeChecked();
   await box.click();
-  await expect(page.getByText('Sales Officer: inventory-management granted')).toBeVisible();
+  await expect(page.getByText('Sales Officer: Inventory Management granted')).toBeVisible();
   await expect(box).toBeChecked();
 
   try {
@@ -115,13 +115,37 @@ test('an Admin grants a group a component and its users see the menu change afte
   } finally {
     // Leave the demo data as it was.
     await box.click();
-    await expect(page.getByText('Sales Officer: inventory-management revoked')).toBeVisible();
+    await expect(page.getByText('Sales Officer: Inventory Management revoked')).toBeVisible();
     await expect(box).not.toBeChecked();
   }
   await officerPage.reload();
   await expect(mainNav(officerPage)).toBeVisible();
   expect((await readMenu(officerPage)).some((line) => line.startsWith('Inventory Management'))).toBe(false);
   await officerPage.context().close();
+});
+
+test('the permissions grid names each component by its menu title and what it allows, never by its key', async ({
+  page,
+}) => {
+  await login(page, 'Admin');
+  await page.goto('/users?tab=permissions');
+  const grid = page.getByRole('table', { name: 'Group permissions' });
+  const stoveIds = grid.getByRole('rowheader', { name: /^Stove ID Management/ });
+  await expect(stoveIds.getByText('Stove ID Management', { exact: true })).toBeVisible();
+  await expect(
+    stoveIds.getByText('Open Stove ID Management, Stove Transfer, Transfer Confirmations and Transfer History', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  const ckdCategories = grid.getByRole('rowheader', { name: /^CKD Categories/ });
+  await expect(ckdCategories.getByText('CKD Categories', { exact: true })).toBeVisible();
+  await expect(ckdCategories.getByText('Edit CKD categories', { exact: true })).toBeVisible();
+  await expect(grid.getByRole('checkbox', { name: 'Admin: Stove ID Management', exact: true })).toBeChecked();
+  // No key anywhere: not on screen, not in a checkbox's name.
+  await expect(grid.getByRole('rowheader')).toHaveCount(25);
+  await expect(grid).not.toContainText('stove-id-management');
+  await expect(grid).not.toContainText(/\b[a-z]+(-[a-z]+)+\b/);
+  await expect(grid.getByRole('checkbox', { name: /\b[a-z]+(-[a-z]+)+\b/ })).toHaveCount(0);
 });
 
 test('the tab follows the URL', async ({ page }) => {
@@ -169,7 +193,7 @@ test('User Management, its permissions tab and User Profiles have no serious acc
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/users?tab=permissions');
-  await expect(page.getByRole('checkbox', { name: 'Admin: dashboard' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Admin: Dashboard' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/users/profiles');
@@ -191,7 +215,7 @@ test('a user with user-management who is not an Admin sees the permissions read-
   try {
     const couplerPage = await signedIn(browser, 'Stove Coupler');
     await couplerPage.goto('/users?tab=permissions');
-    const box = couplerPage.getByRole('checkbox', { name: 'Sales Officer: inventory-management' });
+    const box = couplerPage.getByRole('checkbox', { name: 'Sales Officer: Inventory Management' });
     await expect(box).toBeDisabled();
     await expect(couplerPage.getByText('Only members of the Admin group can change group permissions.')).toBeVisible();
     await expect(couplerPage.getByRole('tab', { name: 'Audit log' })).toHaveCount(0);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMPONENTS,
+  COMPONENT_TEXT,
   DEFAULT_BASE_ACCESS,
   GROUPS,
   MENU,
@@ -189,6 +190,52 @@ function parseDomainTable(): Record<string, Group[]> {
   }
   return table;
 }
+
+describe('COMPONENT_TEXT: the words a person reads for each component', () => {
+  /** A key such as stove-id-management: lower-case words joined by hyphens. */
+  const HYPHENATED_KEY = /\b[a-z]+(?:-[a-z]+)+\b/;
+
+  it('gives every component, and nothing else, a non-empty title and description', () => {
+    expect(Object.keys(COMPONENT_TEXT).sort()).toEqual([...COMPONENTS].sort());
+    for (const component of COMPONENTS) {
+      expect(COMPONENT_TEXT[component].title.trim(), component).not.toBe('');
+      expect(COMPONENT_TEXT[component].description.trim(), component).not.toBe('');
+    }
+  });
+
+  it('no title or description contains a hyphenated key', () => {
+    for (const component of COMPONENTS) {
+      const { title, description } = COMPONENT_TEXT[component];
+      expect(title, component).not.toMatch(HYPHENATED_KEY);
+      expect(description, component).not.toMatch(HYPHENATED_KEY);
+    }
+  });
+
+  it('the titles are unique, so a title alone names a component', () => {
+    const titles = COMPONENTS.map((c) => COMPONENT_TEXT[c].title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('a component a menu item needs is titled as one of its menu items or their menu group', () => {
+    for (const component of COMPONENTS) {
+      const names = MENU.flatMap((entry) => {
+        if (entry.kind === 'item') return entry.item.permission === component ? [entry.item.title] : [];
+        const items = entry.group.items.filter((i) => i.permission === component);
+        return items.length > 0 ? [entry.group.title, ...items.map((i) => i.title)] : [];
+      });
+      if (names.length > 0) expect(names, component).toContain(COMPONENT_TEXT[component].title);
+    }
+  });
+
+  it('words the examples of the newcomer tour', () => {
+    expect(COMPONENT_TEXT['stove-id-management']).toEqual({
+      title: 'Stove ID Management',
+      description: 'Open Stove ID Management, Stove Transfer, Transfer Confirmations and Transfer History',
+    });
+    expect(COMPONENT_TEXT['ckd-categories']).toEqual({ title: 'CKD Categories', description: 'Edit CKD categories' });
+    expect(COMPONENT_TEXT['customer-management'].title).toBe('Partners/Customers');
+  });
+});
 
 describe('DEFAULT_BASE_ACCESS (DOMAIN.md §3)', () => {
   const expected = parseDomainTable();

@@ -59,6 +59,114 @@ export function isComponent(value: string): value is Component {
   return (COMPONENTS as readonly string[]).includes(value);
 }
 
+/**
+ * What a person reads for each component (the group permissions table): its menu title (the menu
+ * group's title where the component opens several of its items) and one line of what it allows.
+ * The key itself is never shown.
+ */
+export const COMPONENT_TEXT: Readonly<Record<Component, { title: string; description: string }>> = {
+  dashboard: {
+    title: 'Dashboard',
+    description: 'No effect on its own: which dashboard a person sees follows their groups',
+  },
+  'user-management': {
+    title: 'User Management',
+    description: 'Open User Management and User Profiles: add users, change their groups and passwords',
+  },
+  'customer-management': {
+    title: 'Partners/Customers',
+    description: 'Open Partners/Customers: add, change, import and export partners',
+  },
+  'factory-management': {
+    title: 'Factory Management',
+    description: 'Open Factory Management: add and change factories',
+  },
+  'stove-id-management': {
+    title: 'Stove ID Management',
+    description: 'Open Stove ID Management, Stove Transfer, Transfer Confirmations and Transfer History',
+  },
+  'production-management': {
+    title: 'Production Management',
+    description: 'Submit production reports and daily production reports, and see them',
+  },
+  'productivity-settings': {
+    title: 'Productivity Settings',
+    description: 'Set the target stoves per coupler and the working hours',
+  },
+  'productivity-tracker': {
+    title: 'Productivity Tracker',
+    description: 'Open the Productivity Tracker: stoves coupled against the target',
+  },
+  'ckd-management': {
+    title: 'CKD Management',
+    description: 'Open CKD Report and CKD Transfer: kit stock and transfers',
+  },
+  'ckd-categories': {
+    title: 'CKD Categories',
+    description: 'Edit CKD categories',
+  },
+  'produced-ckd-records': {
+    title: 'Produced CKD Records',
+    description: 'Record the CKD kits produced and see the records',
+  },
+  'steel-management': {
+    title: 'Steel Management',
+    description: 'Open Steel Overview: steel stock, categories and records',
+  },
+  'steel-categories': {
+    title: 'Steel Categories',
+    description: 'Edit steel categories',
+  },
+  'steel-records': {
+    title: 'Steel Records',
+    description: 'Record steel received, used and scrapped',
+  },
+  'inventory-management': {
+    title: 'Inventory Management',
+    description: 'Open Inventory Management: stock, items, input, removal and transfers',
+  },
+  'sales-management': {
+    title: 'Sales Management',
+    description: 'See all sales orders, cancel them and open Canceled Sales',
+  },
+  'sales-packages': {
+    title: 'Sales Packages',
+    description: 'Edit the sales packages',
+  },
+  'sales-categories': {
+    title: 'Sales Categories',
+    description: 'Edit the sales categories',
+  },
+  'price-allocation': {
+    title: 'Price Allocation',
+    description: 'Set the price of each package for each sales category',
+  },
+  'sales-order': {
+    title: 'Sales Order',
+    description: 'Record sales orders',
+  },
+  'sales-report': {
+    title: 'Sales Report',
+    description: 'Open the Sales Report: units and revenue',
+  },
+  'announcement-management': {
+    title: 'Announcements',
+    description: 'Write and manage announcements',
+  },
+  'calendar-management': {
+    title: 'Calendar',
+    description: 'Open the Calendar and add events',
+  },
+  'system-documentation': {
+    title: 'Documentation',
+    description: 'Read the company’s documentation',
+  },
+  'app-doc': {
+    title: 'App Doc',
+    description: 'Read the user guide of this application',
+  },
+};
+
 /** Permissions that exist only through the overrides of spec §6. */
 export const OVERRIDE_PERMISSIONS = [
   'admin-dashboard',

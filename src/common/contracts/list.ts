@@ -125,7 +125,12 @@ export const csvImportResultSchema = z.object({
   /** Rows written (0 on a dry run). */
   imported: z.number().int(),
   errors: z.array(csvRowErrorSchema),
-  /** The first rows as they would be stored, for the preview table. */
+  /**
+   * The preview's columns in order: the key of each preview row (and of a row error's `field`) and
+   * the label a person reads for it, the CSV header (the form's words, e.g. "Contact person").
+   */
+  columns: z.array(z.object({ field: z.string(), header: z.string() })),
+  /** The first rows as they would be stored, for the preview table, keyed by the columns' `field`. */
   preview: z.array(z.record(z.string(), z.string().nullable())),
 });
 export type CsvImportResult = z.infer<typeof csvImportResultSchema>;

@@ -106,7 +106,9 @@ export async function partnerRoutes(app: FastifyInstance, opts: { db: Database }
           "a dry run reports each row's errors (format, a name and region that exist already or repeat an " +
           "earlier line, a default sales category code that is not an active category's) and a preview of the " +
           'first 20 valid rows, writing nothing; otherwise every valid row is written in one transaction (the ' +
-          'others are reported). Each partner written is audited.',
+          "others are reported). Each partner written is audited. `columns` lists the preview's fields in order " +
+          'with the label to show for each (its CSV header, as the partner form words it: `contactPerson` is ' +
+          '"Contact person"); a row error\'s `field` is one of them.',
         body: csvImportRequestSchema,
         response: { 200: csvImportResultSchema },
       },

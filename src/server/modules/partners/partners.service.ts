@@ -166,6 +166,10 @@ export function setPartnerActive(db: Database, actor: Actor, id: string, active:
 
 const PREVIEW_ROWS = 20;
 
+/** The columns an import reads, and the preview's columns with their labels (the CSV headers). */
+const IMPORT_COLUMNS = [...PARTNER_CSV_COLUMNS, PARTNER_CSV_ACTIVE_COLUMN];
+type ImportField = (typeof IMPORT_COLUMNS)[number]['field'];
+
 /**
  * CSV import: validates every row (format, duplicates in the file and in the database); a dry
  * run reports only; otherwise every valid row is written in one transaction, or none.
@@ -176,7 +180,7 @@ export async function importPartners(
   csv: string,
   dryRun: boolean,
 ): Promise<CsvImportResult> {
-  const validated = validateCsv(csv, [...PARTNER_CSV_COLUMNS, PARTNER_CSV_ACTIVE_COLUMN], partnerCsvRowSchema);
+  const validated = validateCsv(csv, IMPORT_COLUMNS, partnerCsvRowSchema);
   const rowErrors: CsvRowError[] = [...validated.errors];
   const key = (p: { name: string; region: string }) => `${p.name.toLowerCase()}\u0000${p.region}`;
 
@@ -248,7 +252,8 @@ export async function importPartners(
     validRows: valid.length,
     imported,
     errors: rowErrors,
-    preview: valid.slice(0, PREVIEW_ROWS).map((r) => ({
+    columns: IMPORT_COLUMNS.map(({ field, header }) => ({ field, header })),
+    preview: valid.slice(0, PREVIEW_ROWS).map((r): Record<ImportField, string | null> => ({
       name: r.value.name,
       type: r.value.type,
       contactPerson: r.value.contactPerson,

@@ -393,6 +393,22 @@ describe('POST /api/partners/import', () => {
     expect(result.errors[2]?.message).toBe('Same name and region as line 2.');
     expect(result.errors[3]?.message).toContain('already exists');
     expect(result.errors[4]?.message).toBe('This row has 9 values; the header has 8.');
+    // The preview's columns carry the labels the partner form uses, not the code names.
+    expect(result.columns).toEqual([
+      { field: 'name', header: 'Name' },
+      { field: 'type', header: 'Type' },
+      { field: 'contactPerson', header: 'Contact person' },
+      { field: 'phone', header: 'Phone' },
+      { field: 'email', header: 'Email' },
+      { field: 'region', header: 'Region' },
+      { field: 'address', header: 'Address' },
+      { field: 'notes', header: 'Notes' },
+      { field: 'defaultSalesCategory', header: 'Default sales category' },
+      { field: 'active', header: 'Active' },
+    ]);
+    const fields = result.columns.map((c) => c.field);
+    for (const row of result.preview) expect(Object.keys(row)).toEqual(fields);
+    for (const { field } of result.errors) if (field !== null) expect(fields).toContain(field);
     expect(result.preview).toEqual([
       {
         name: `IMP${t}A`,

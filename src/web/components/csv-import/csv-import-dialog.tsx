@@ -15,7 +15,14 @@ import { Label } from '@web/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage } from '@web/lib/api-client';
-import { importButtonLabel, importSummaryText, invalidRowCount, previewSummaryText } from './csv-import.model';
+import {
+  errorFieldLabel,
+  importButtonLabel,
+  importSummaryText,
+  invalidRowCount,
+  previewColumns,
+  previewSummaryText,
+} from './csv-import.model';
 
 const MAX_ERRORS_SHOWN = 100;
 const MAX_PREVIEW_ROWS = 10;
@@ -149,7 +156,7 @@ function CsvImportFlow({
 
   if (step.kind === 'checked') {
     const { result } = step;
-    const previewColumns = Object.keys(result.preview[0] ?? {});
+    const columns = previewColumns(result);
     return (
       <>
         <p role="status" className="text-sm font-medium" data-testid="csv-import-preview-summary">
@@ -173,7 +180,7 @@ function CsvImportFlow({
                   {result.errors.slice(0, MAX_ERRORS_SHOWN).map((rowError, index) => (
                     <TableRow key={`${rowError.line}-${rowError.field ?? ''}-${index}`}>
                       <TableCell>{rowError.line}</TableCell>
-                      <TableCell>{rowError.field ?? '—'}</TableCell>
+                      <TableCell>{errorFieldLabel(result, rowError.field)}</TableCell>
                       <TableCell className="whitespace-normal">{rowError.message}</TableCell>
                     </TableRow>
                   ))}
@@ -187,7 +194,7 @@ function CsvImportFlow({
             ) : null}
           </section>
         ) : null}
-        {previewColumns.length > 0 ? (
+        {columns.length > 0 ? (
           <section aria-labelledby={`${textId}-preview`} className="flex flex-col gap-2">
             <h3 id={`${textId}-preview`} className="text-sm font-semibold">
               First rows as they will be saved
@@ -195,9 +202,9 @@ function CsvImportFlow({
             <Table aria-label="Preview of the rows to import" containerLabel="Preview of the rows to import">
               <TableHeader>
                 <TableRow>
-                  {previewColumns.map((column) => (
-                    <TableHead key={column} scope="col">
-                      {column}
+                  {columns.map((column) => (
+                    <TableHead key={column.field} scope="col">
+                      {column.header}
                     </TableHead>
                   ))}
                 </TableRow>
@@ -205,8 +212,8 @@ function CsvImportFlow({
               <TableBody>
                 {result.preview.slice(0, MAX_PREVIEW_ROWS).map((row, index) => (
                   <TableRow key={index}>
-                    {previewColumns.map((column) => (
-                      <TableCell key={column}>{row[column] ?? ''}</TableCell>
+                    {columns.map((column) => (
+                      <TableCell key={column.field}>{row[column.field] ?? ''}</TableCell>
                     ))}
                   </TableRow>
                 ))}

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CsvImportResult } from '@common/contracts/list';
-import { importButtonLabel, importSummaryText, invalidRowCount, previewSummaryText } from './csv-import.model';
+import {
+  errorFieldLabel,
+  importButtonLabel,
+  importSummaryText,
+  invalidRowCount,
+  previewColumns,
+  previewSummaryText,
+} from './csv-import.model';
 
 function result(partial: Partial<CsvImportResult>): CsvImportResult {
-  return { dryRun: true, totalRows: 0, validRows: 0, imported: 0, errors: [], preview: [], ...partial };
+  return { dryRun: true, totalRows: 0, validRows: 0, imported: 0, errors: [], columns: [], preview: [], ...partial };
 }
 
 describe('CSV import texts', () => {
@@ -31,6 +38,25 @@ describe('CSV import texts', () => {
     expect(importSummaryText(result({ dryRun: false, totalRows: 1, validRows: 1, imported: 1 }))).toBe(
       'Imported 1 row.',
     );
+  });
+
+  it("labels the preview's columns and the errors' fields with the server's headers, not the code names", () => {
+    const columns = [
+      { field: 'name', header: 'Name' },
+      { field: 'contactPerson', header: 'Contact person' },
+      { field: 'defaultSalesCategory', header: 'Default sales category' },
+    ];
+    const checked = result({
+      totalRows: 1,
+      validRows: 1,
+      columns,
+      preview: [{ name: 'Alpha', contactPerson: 'Ann', defaultSalesCategory: 'RET' }],
+    });
+    expect(previewColumns(checked).map((c) => c.header)).toEqual(['Name', 'Contact person', 'Default sales category']);
+    expect(previewColumns(result({ columns }))).toEqual([]);
+    expect(errorFieldLabel(checked, 'defaultSalesCategory')).toBe('Default sales category');
+    expect(errorFieldLabel(checked, 'contactPerson')).toBe('Contact person');
+    expect(errorFieldLabel(checked, null)).toBe('—');
   });
 
   it('never counts fewer than zero invalid rows', () => {

@@ -1,4 +1,4 @@
-/** The words of the CSV import flow (preview, import button, summary). */
+/** The words of the CSV import flow (preview, its column labels, import button, summary). */
 import { counted, plural } from '@common/counted';
 import type { CsvImportResult } from '@common/contracts/list';
 
@@ -9,6 +9,17 @@ function rows(n: number): string {
 /** Rows that will not be imported. */
 export function invalidRowCount(result: CsvImportResult): number {
   return Math.max(0, result.totalRows - result.validRows);
+}
+
+/** The preview table's columns, labelled as the server names them (the CSV headers); none without rows. */
+export function previewColumns(result: CsvImportResult): CsvImportResult['columns'] {
+  return result.preview.length > 0 ? result.columns : [];
+}
+
+/** A row error's field as a person reads it: its column's label ("Contact person"); "—" for the whole row. */
+export function errorFieldLabel(result: CsvImportResult, field: string | null): string {
+  if (field === null) return '—';
+  return result.columns.find((c) => c.field === field)?.header ?? field;
 }
 
 /** "12 rows checked: 11 valid, 1 with errors." */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { toast } from 'sonner';
-import type { Component, Group } from '@common/permissions';
+import { COMPONENT_TEXT, type Component, type Group } from '@common/permissions';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Loading } from '@web/components/ui/loading';
@@ -10,7 +10,8 @@ import { useGroupPermissions } from '../api/get-group-permissions';
 import { useSetGroupPermission } from '../api/set-group-permission';
 
 /**
- * The group × component base access table (DOMAIN.md §3). Each change is saved at once (with a toast)
+ * The group × component base access table (DOMAIN.md §3). Each component is shown by its title and
+ * what it allows (COMPONENT_TEXT), never by its key. Each change is saved at once (with a toast)
  * and applies to the group's users on their next request. Only Admins may change it.
  */
 export function GroupPermissionsGrid({ canEdit }: { canEdit: boolean }) {
@@ -37,7 +38,7 @@ export function GroupPermissionsGrid({ canEdit }: { canEdit: boolean }) {
     setPermission(
       { group, component, granted: next },
       {
-        onSuccess: () => toast.success(`${group}: ${component} ${next ? 'granted' : 'revoked'}`),
+        onSuccess: () => toast.success(`${group}: ${COMPONENT_TEXT[component].title} ${next ? 'granted' : 'revoked'}`),
         onError: (error) => toast.error('Could not change the permission', { description: errorMessage(error) }),
       },
     );
@@ -63,27 +64,34 @@ export function GroupPermissionsGrid({ canEdit }: { canEdit: boolean }) {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {table.data.components.map((component) => (
-            <TableRow key={component}>
-              <TableHead scope="row" className="sticky left-0 z-10 bg-background font-mono text-xs font-normal">
-                {component}
-              </TableHead>
-              {table.data.groups.map((group) => {
-                const key = `${group}|${component}`;
-                const saving = isPending && variables.group === group && variables.component === component;
-                return (
-                  <TableCell key={group} className="text-center">
-                    <Checkbox
-                      aria-label={`${group}: ${component}`}
-                      checked={saving ? variables.granted : granted.has(key)}
-                      disabled={!canEdit || saving}
-                      onCheckedChange={(checked) => change(group, component, checked === true)}
-                    />
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          ))}
+          {table.data.components.map((component) => {
+            const { title, description } = COMPONENT_TEXT[component];
+            return (
+              <TableRow key={component}>
+                <TableHead
+                  scope="row"
+                  className="sticky left-0 z-10 h-auto min-w-56 bg-background py-2 align-top whitespace-normal"
+                >
+                  <span className="block">{title}</span>
+                  <span className="block text-xs font-normal text-muted-foreground">{description}</span>
+                </TableHead>
+                {table.data.groups.map((group) => {
+                  const key = `${group}|${component}`;
+                  const saving = isPending && variables.group === group && variables.component === component;
+                  return (
+                    <TableCell key={group} className="text-center">
+                      <Checkbox
+                        aria-label={`${group}: ${title}`}
+                        checked={saving ? variables.granted : granted.has(key)}
+                        disabled={!canEdit || saving}
+                        onCheckedChange={(checked) => change(group, component, checked === true)}
+                      />
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            );
+          })}
         </TableBody>
       </Table>
     </div>
