@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { dayLabel } from '../src/common/calendar-days';
-import type { DailyProductionReport } from '../src/common/contracts/productivity';
+import type { DailyProductionReport, ProductivityTracker } from '../src/common/contracts/productivity';
 import { fillAtOnce, login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
 
@@ -242,6 +242,27 @@ test('dates changed before the page renders either are both kept, in the daily r
   await expect(page).toHaveURL(/to=2020-03-31/);
   await expect(page.getByLabel('From', { exact: true })).toHaveValue('2020-03-01');
   await expect(page.getByLabel('To', { exact: true })).toHaveValue('2020-03-31');
+});
+
+test("the demo's couplers meet their targets on most days: the tracker names each, at 70-110 %", async ({ page }) => {
+  await login(page, 'Admin');
+  // The demo's month of coupling ends yesterday (other tests couple today).
+  const to = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+  const res = await page.request.get(`/api/productivity/tracker?period=month&from=${from}&to=${to}`);
+  expect(res.status()).toBe(200);
+  const tracker = (await res.json()) as ProductivityTracker;
+  for (const code of ['NBO', 'MSA', 'KSM']) {
+    const factory = tracker.factories.find((f) => f.factory.code === code);
+    expect(factory?.totals.attainment, code).toBeGreaterThanOrEqual(0.7);
+    expect(factory?.totals.attainment, code).toBeLessThanOrEqual(1.1);
+  }
+
+  await page.goto(`/production/productivity-tracker?period=month&range=custom&from=${from}&to=${to}`);
+  const couplers = page.getByRole('table', { name: 'By coupler' });
+  for (const name of ['Collins Coupler', 'Grace Coupler', 'Brian Coupler'])
+    await expect(couplers.getByRole('row').filter({ hasText: name }).first()).toBeVisible();
+  await expect(couplers).not.toContainText('Amina Admin');
 });
 
 test('a Factory Manager sees only their own factory in the tracker and the daily reports', async ({ page }) => {

@@ -39,6 +39,9 @@ export const DEMO_USERS: { email: string; name: string; group: Group; factoryCod
     factoryCode: 'MSA',
   },
   { email: 'coupler@example.com', name: 'Collins Coupler', group: 'Stove Coupler', factoryCode: 'MSA' },
+  // A coupler at each of the other factories: the demo's stove reports are the couplers' own.
+  { email: 'coupler.nbo@example.com', name: 'Grace Coupler', group: 'Stove Coupler', factoryCode: 'NBO' },
+  { email: 'coupler.ksm@example.com', name: 'Brian Coupler', group: 'Stove Coupler', factoryCode: 'KSM' },
   { email: 'sales.manager@example.com', name: 'Mary Sales-Manager', group: 'Sales Manager', factoryCode: 'NBO' },
   { email: 'sales.officer@example.com', name: 'Otieno Sales-Officer', group: 'Sales Officer', factoryCode: 'KSM' },
 ];

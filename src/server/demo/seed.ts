@@ -89,7 +89,11 @@ async function seedAll(db: Database): Promise<DemoSeeded> {
   // Sales packages are built on the kit categories.
   const salesPrices = await seedDemoSales(db, await userId('senior.sales@example.com'));
   const stoveReports = await seedDemoStoveReports(db, ids, {
-    coupler: await userId('coupler@example.com'),
+    couplers: {
+      MSA: await userId('coupler@example.com'),
+      NBO: await userId('coupler.nbo@example.com'),
+      KSM: await userId('coupler.ksm@example.com'),
+    },
     factoryManager: await userId('factory.manager@example.com'),
     admin,
   });

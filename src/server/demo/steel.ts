@@ -33,10 +33,11 @@ interface DemoCategory {
 
 /**
  * NBO orders steel to keep this many reorder levels in stock: the CKD kit demo, which runs next,
- * turns up to about 60% of the plant's steel into kits, and the rest stays above the reorder level.
- * A late category keeps one reorder level, so it ends below.
+ * turns up to about 60% of the plant's steel into kits (enough for the assembly factories' couplers
+ * to meet their targets in the stove report demo), and the rest stays above the reorder level. A
+ * late category keeps one reorder level, so it ends below.
  */
-const PLANT_BUFFER = 3;
+const PLANT_BUFFER = 10;
 /** The share of its reorder level a late category is rationed down to (below the level, not empty). */
 const SAFETY_SHARE = 0.6;
 

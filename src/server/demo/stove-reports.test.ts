@@ -1,16 +1,20 @@
-/** The demo stove reports: months of reports at MSA (by the coupler) and NBO within the kits there, one voided, seeded once. */
+/**
+ * The demo stove reports: each factory's own coupler reports the last working days, about the
+ * target each day (less on bad days), within the kits there and on a batch of the month's labels;
+ * one MSA report voided; seeded once.
+ */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, utcToday } from '../../common/calendar-days';
+import { addDays, isoWeekday, utcToday } from '../../common/calendar-days';
 import { queryRows } from '../db/client';
+import { DEMO_PRODUCTION_DAYS, demoTarget, productionDay } from './production-days';
 import { seedDemoStoveReports } from './stove-reports';
 import { giveKits, makeCkdCategory } from '../test/production';
-import { makeStoveIds } from '../test/stove-ids';
 import { createTestContext, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let factoryIds: Map<string, string>;
-let users: { coupler: string; factoryManager: string; admin: string };
+let users: { couplers: Record<string, string>; factoryManager: string; admin: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -21,23 +25,24 @@ beforeAll(async () => {
     ['KSM', 'assembly'],
   ] as const)
     factoryIds.set(code, (await ctx.makeFactory({ code, kind })).id);
-  const msa = factoryIds.get('MSA') ?? '';
-  const nbo = factoryIds.get('NBO') ?? '';
+  const id = (code: string) => factoryIds.get(code) ?? '';
   users = {
-    coupler: (await ctx.makeUser(['Stove Coupler'], { factoryId: msa })).id,
-    factoryManager: (await ctx.makeUser(['Factory Manager'], { factoryId: msa })).id,
+    couplers: {
+      MSA: (await ctx.makeUser(['Stove Coupler'], { factoryId: id('MSA') })).id,
+      NBO: (await ctx.makeUser(['Stove Coupler'], { factoryId: id('NBO') })).id,
+      // KSM's coupler has no kits there: KSM reports nothing.
+      KSM: (await ctx.makeUser(['Stove Coupler'], { factoryId: id('KSM') })).id,
+    },
+    factoryManager: (await ctx.makeUser(['Factory Manager'], { factoryId: id('MSA') })).id,
     admin: (await ctx.makeUser(['Admin'])).id,
   };
-  await makeStoveIds(ctx.handle.db, { factoryId: msa, count: 200 });
-  await makeStoveIds(ctx.handle.db, { factoryId: nbo, count: 120 });
-  // Kits arrive over time, as the CKD demo sends them: early reports must wait for them.
+  // Plenty of kits at MSA before the month; NBO's arrive late and run short of the target.
   const [poa, large] = [await makeCkdCategory(ctx.handle.db), await makeCkdCategory(ctx.handle.db)];
   const today = utcToday(new Date());
   for (const [factoryId, categoryId, quantity, back] of [
-    [msa, poa.id, 30, 150],
-    [msa, poa.id, 25, 60],
-    [msa, large.id, 12, 90],
-    [nbo, poa.id, 40, 100],
+    [id('MSA'), poa.id, 400, 150],
+    [id('MSA'), large.id, 300, 90],
+    [id('NBO'), poa.id, 60, 100],
   ] as const)
     await giveKits(ctx.handle.db, { factoryId, categoryId, quantity, date: addDays(today, -back) });
 });
@@ -45,9 +50,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-it('seeds reports at MSA by the coupler and at NBO within the kits each day, one voided; a second run adds nothing', async () => {
+it("seeds each factory's coupler's working days about the target, within the kits, one voided; a second run adds nothing", async () => {
   const made = await seedDemoStoveReports(ctx.handle.db, factoryIds, users);
-  expect(made).toBeGreaterThan(10);
   const reports = await queryRows<{ code: string; status: string; createdBy: string; n: number; stoves: number }>(
     ctx.handle.db,
     sql`select f.code, r.status, r.created_by as "createdBy", count(*)::int as n, sum(r.stove_count)::int as stoves
@@ -55,9 +59,9 @@ it('seeds reports at MSA by the coupler and at NBO within the kits each day, one
          group by 1, 2, 3 order by 1, 2`,
   );
   expect(reports).toEqual([
-    expect.objectContaining({ code: 'MSA', status: 'submitted', createdBy: users.coupler }),
-    expect.objectContaining({ code: 'MSA', status: 'voided', createdBy: users.coupler, n: 1 }),
-    expect.objectContaining({ code: 'NBO', status: 'submitted', createdBy: users.admin }),
+    expect.objectContaining({ code: 'MSA', status: 'submitted', createdBy: users.couplers.MSA }),
+    expect.objectContaining({ code: 'MSA', status: 'voided', createdBy: users.couplers.MSA, n: 1 }),
+    expect.objectContaining({ code: 'NBO', status: 'submitted', createdBy: users.couplers.NBO }),
   ]);
   expect(reports.reduce((sum, r) => sum + r.n, 0)).toBe(made);
   const [voided] = await queryRows<{ voidedBy: string }>(
@@ -66,14 +70,25 @@ it('seeds reports at MSA by the coupler and at NBO within the kits each day, one
   );
   expect(voided?.voidedBy).toBe(users.factoryManager);
 
-  // Dated over the last months, never in the future; no day's kit stock below zero.
-  const [span] = await queryRows<{ first: string; last: string }>(
+  // MSA, with kits enough: every working day of the month, the target times the day's factor.
+  const msaDays = await queryRows<{ date: string; stoves: number }>(
     ctx.handle.db,
-    sql`select min(date)::text as first, max(date)::text as last from stove_reports`,
+    sql`select r.date::text as date, r.stove_count as stoves
+          from stove_reports r join factories f on f.id = r.factory_id
+         where f.code = 'MSA' order by r.date`,
   );
+  expect(msaDays).toHaveLength(DEMO_PRODUCTION_DAYS);
   const today = utcToday(new Date());
-  expect(span?.first && span.first >= addDays(today, -120)).toBe(true);
-  expect(span?.last && span.last < today).toBe(true);
+  for (const d of msaDays) {
+    expect(isoWeekday(d.date)).toBeLessThanOrEqual(5);
+    expect(d.date < today).toBe(true);
+    expect(d.stoves).toBe(Math.round(demoTarget('MSA') * productionDay('MSA', d.date).factor));
+  }
+  // NBO's 60 kits (a quarter kept in stock) run out before the month does.
+  const nbo = reports.find((r) => r.code === 'NBO');
+  expect(nbo?.stoves).toBe(45);
+
+  // No day's kit stock below zero; coupled IDs match the submitted reports' stoves.
   const [negative] = await queryRows<{ n: number }>(
     ctx.handle.db,
     sql`select count(*)::int as n from (
@@ -83,7 +98,6 @@ it('seeds reports at MSA by the coupler and at NBO within the kits each day, one
          where balance < 0`,
   );
   expect(negative?.n).toBe(0);
-  // Coupled IDs match the submitted reports' stoves.
   const [coupled] = await queryRows<{ n: number }>(
     ctx.handle.db,
     sql`select count(*)::int as n from stove_ids where status = 'coupled'`,
