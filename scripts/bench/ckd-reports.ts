@@ -6,6 +6,8 @@
  * consumption with some reversals, adjustments), and the matching ckd_daily and ckd_stock rows,
  * computed from the ledger in SQL. Then GET /api/ckd/report for the last year, and the factory
  * report of one factory for the last year: one request at a time (p50/p99) and at 10 connections.
+ * Each transfer pair of the ledger is a kit transfer document, so the CKD Transfer list (first page,
+ * one category) is measured on the same data.
  */
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../src/common/calendar-days';
@@ -82,6 +84,26 @@ export async function seed(
         from generate_series(0, ${transfers - 1}::bigint) g
         cross join lateral (values ((${plants})[1 + g % 2], 'transfer_out', -1),
                                    ((${assembly})[1 + (g / 16) % ${F - 2}], 'transfer_in', 1)) side(factory, kind, sign)`);
+    // Each transfer pair (out, then in: consecutive ids) is one kit transfer (KT-) of one line, as
+    // the CKD Transfer list reads them. Where ckd_transfers still has a category (the schema before
+    // multi-line transfers, when this bench runs against an older commit), it is filled too.
+    const [old] = await queryRows<{ has: boolean }>(
+      tx,
+      sql`select exists (select 1 from information_schema.columns
+                          where table_name = 'ckd_transfers' and column_name = 'category_id') as has`,
+    );
+    const category = old?.has ? sql`, category_id` : sql``;
+    const categoryValue = old?.has ? sql`, o.category_id` : sql``;
+    await tx.execute(sql`
+      insert into ckd_transfers (date, from_factory_id, to_factory_id, quantity, note${category})
+      select o.date, o.factory_id, i.factory_id, -o.delta, 'bench:' || o.id${categoryValue}
+        from ckd_movements o join ckd_movements i on i.id = o.id + 1 and i.kind = 'transfer_in'
+       where o.kind = 'transfer_out'`);
+    await tx.execute(sql`
+      update ckd_movements m set transfer_id = t.id
+        from ckd_transfers t
+       where t.note = 'bench:' || (case m.kind when 'transfer_out' then m.id else m.id - 1 end)
+         and m.kind in ('transfer_out', 'transfer_in')`);
     // Consumption row h: a stove report of 1-9 stoves; the reversals void every reversalStep-th one.
     const consumption = (h: unknown) =>
       sql`${dayOf(h, consumed)}, (${all})[1 + ${h} % ${F}], (${categories})[1 + (${h} / ${F}) % ${C}]`;
@@ -119,7 +141,7 @@ export async function seed(
   // What the server would have done by now: autovacuum on PostgreSQL (visibility map, statistics);
   // the statistics refresh of start.ts on PGlite.
   const refresh = handle.kind === 'postgres' ? sql.raw('vacuum analyze') : sql.raw('analyze');
-  for (const table of ['ckd_movements', 'ckd_daily', 'ckd_stock']) {
+  for (const table of ['ckd_movements', 'ckd_daily', 'ckd_stock', 'ckd_transfers']) {
     await handle.db.execute(sql`${refresh} ${sql.identifier(table)}`);
   }
   return performance.now() - started;
@@ -222,6 +244,14 @@ export async function benchCkdReports(label: string, databaseUrl?: string): Prom
     await settle();
     await sequential('factory report, 1 year, one at a time', factoryUrl, cookie, target, '365 days, all categories');
     await loadTest('factory report, 1 year, 10 conns', factoryUrl, cookie, { seconds: SECONDS, targetP99Ms: target });
+    await settle();
+    // The CKD Transfer list: its first page, and narrowed to one kit category.
+    const transfersUrl = `${base}/api/ckd/transfers?limit=50`;
+    const byCategoryUrl = `${base}/api/ckd/transfers?limit=50&categoryId=${categoryIds[3] ?? ''}`;
+    await warmUp(transfersUrl, cookie, 2);
+    await sequential('transfer list, first page', transfersUrl, cookie, target, '50 of the transfers');
+    await sequential('transfer list, one category', byCategoryUrl, cookie, target, '50 of one category');
+    await loadTest('transfer list, 10 connections', transfersUrl, cookie, { seconds: SECONDS, targetP99Ms: target });
     if (process.env.BENCH_EXPLAIN) await explain(handle, from, today, factoryIds[2] ?? '');
   } finally {
     await bench.close();
