@@ -18,6 +18,7 @@ import {
   isMenuItemVisible,
   landingPath,
   menuUrlOf,
+  permissionTitle,
   visibleMenu,
   type Component,
   type Group,
@@ -1171,5 +1172,17 @@ describe('menuUrlOf', () => {
     ['/account', undefined],
   ])('%s belongs to %s', (pathname, url) => {
     expect(menuUrlOf(pathname, entries)).toBe(url);
+  });
+});
+
+describe('permissionTitle', () => {
+  it('names every permission in words, never by its key', () => {
+    for (const permission of PERMISSIONS) {
+      const title = permissionTitle(permission);
+      expect(title, permission).toMatch(/^[A-Z]/);
+      expect(title, permission).not.toMatch(/[a-z]-[a-z]/);
+    }
+    expect(permissionTitle('stove-id-management')).toBe('Stove ID Management');
+    expect(permissionTitle('transfer-ckd-to-factory')).toBe('Transfer CKD to Factory');
   });
 });

@@ -183,6 +183,25 @@ export const OVERRIDE_PERMISSIONS = [
 export const PERMISSIONS = [...COMPONENTS, ...OVERRIDE_PERMISSIONS] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** The override permissions as people read them (the screens or actions they open). */
+const OVERRIDE_TITLES: Readonly<Record<(typeof OVERRIDE_PERMISSIONS)[number], string>> = {
+  'admin-dashboard': 'Dashboard',
+  'factory-dashboard': 'Factory Dashboard',
+  'ckd-report': 'CKD Report',
+  'ckd-transfer': 'CKD Transfer',
+  'transfer-ckd-to-factory': 'Transfer CKD to Factory',
+  'factory-ckd-report': 'Factory CKD Report',
+  'validate-stove-ids': 'Validate Stove IDs',
+  'edit-documentation': 'Edit Documentation',
+};
+
+/** A permission as a message to people names it: "Stove ID Management", "CKD Transfer". */
+export function permissionTitle(permission: Permission): string {
+  return permission in COMPONENT_TEXT
+    ? COMPONENT_TEXT[permission as Component].title
+    : OVERRIDE_TITLES[permission as (typeof OVERRIDE_PERMISSIONS)[number]];
+}
+
 /** Default base access of DOMAIN.md §3: component → groups granted. */
 export const DEFAULT_BASE_ACCESS: Readonly<Record<Component, readonly Group[]>> = {
   dashboard: ['Admin', 'Senior Sales Manager', 'Senior Production Manager', 'Production Manager', 'Factory Manager'],

@@ -308,7 +308,7 @@ describe('the permission guard', () => {
       expect(forbidden.json()).toMatchObject({
         error: {
           code: 'FORBIDDEN',
-          message: expect.stringContaining('steel-records') as string,
+          message: expect.stringContaining('it needs Steel Records') as string,
         },
       });
 

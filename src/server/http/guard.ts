@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../common/contracts/errors';
 import { MESSAGES } from '../../common/constants';
-import type { Permission } from '../../common/permissions';
+import { permissionTitle, type Permission } from '../../common/permissions';
 import type { Actor } from '../auth/actor';
 import type { RouteErrors, RouteSuccess } from './api-docs';
 import { actorOf as sessionActor } from '../auth/actor';
@@ -27,6 +27,11 @@ export function holdsRoutePermission(permissions: ReadonlySet<Permission>, requi
 }
 
 /** The permission a route needs, as its 403 message and the API reference name it. */
+/** The permissions a refusal names, in words: "CKD Transfer or Transfer CKD to Factory". */
+function permissionWords(required: Permission | readonly Permission[]): string {
+  return (typeof required === 'string' ? [required] : required).map(permissionTitle).join(' or ');
+}
+
 export function describePermission(required: Permission | readonly Permission[]): string {
   return typeof required === 'string' ? required : required.join(' or ');
 }
@@ -98,7 +103,7 @@ async function guardPlugin(app: FastifyInstance, opts: { resolveSession: Session
     const actor = sessionActor(result.value);
     if (!actor) throw errors.unauthenticated();
     if (permission !== 'authenticated' && !holdsRoutePermission(actor.permissions, permission)) {
-      throw errors.forbidden(`You don't have permission to do this (needs ${describePermission(permission)}).`);
+      throw errors.forbidden(`You don't have permission to do this (it needs ${permissionWords(permission)}).`);
     }
     request.actor = actor;
     // The request's log lines from here on (its "request completed" included) name the user.

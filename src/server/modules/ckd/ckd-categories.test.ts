@@ -352,7 +352,7 @@ describe('permissions', () => {
     const refused = await send('POST', '/api/ckd/categories', newCategory(), supervisor);
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ErrorBody>().error.message).toBe(
-      "You don't have permission to do this (needs ckd-categories).",
+      "You don't have permission to do this (it needs CKD Categories).",
     );
     expect((await send('PATCH', `/api/ckd/categories/${category.id}`, { name: 'X' }, coupler)).statusCode).toBe(403);
     expect((await send('POST', `/api/ckd/categories/${category.id}/deactivate`, {}, supervisor)).statusCode).toBe(403);

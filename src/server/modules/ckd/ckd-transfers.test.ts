@@ -249,7 +249,7 @@ describe('sending kits', () => {
     const res = await post(transfer({ quantity: 1 }), supervisorA);
     expect(res.statusCode).toBe(403);
     expect(res.json<ErrorBody>().error.message).toBe(
-      "You don't have permission to do this (needs ckd-transfer or transfer-ckd-to-factory).",
+      "You don't have permission to do this (it needs CKD Transfer or Transfer CKD to Factory).",
     );
     expect(await snapshot()).toEqual(before);
   });
