@@ -46,8 +46,8 @@ describe('auditRecord', () => {
       label: 'STV00012347',
       path: '/stove-id/management/STV00012347',
     });
-    expect(auditRecord(facts({ recordType: 'group_permission', recordId: 'Admin:dashboard' }))?.label).toBe(
-      'Admin · dashboard',
+    expect(auditRecord(facts({ recordType: 'group_permission', recordId: 'Admin:stove-id-management' }))?.label).toBe(
+      'Admin · Stove ID Management',
     );
     expect(auditRecord(facts({ recordType: 'sign_in', recordId: 'who@example.com' }))?.label).toBe('who@example.com');
   });

@@ -11,6 +11,7 @@ import { inventoryEntryNumberLabel, INVENTORY_ENTRY_KINDS } from '../../../commo
 import { stoveReportNumberLabel } from '../../../common/contracts/production';
 import { salesOrderNumberLabel } from '../../../common/contracts/sales-orders';
 import { batchNumberLabel, transferNumberLabel } from '../../../common/contracts/stove-ids';
+import { PERMISSIONS, permissionTitle, type Permission } from '../../../common/permissions';
 
 export interface RecordFacts {
   recordType: string;
@@ -20,6 +21,9 @@ export interface RecordFacts {
   recordName: string | null;
   recordDay: string | null;
 }
+
+const isPermission = (key: string | undefined): key is Permission =>
+  (PERMISSIONS as readonly (string | undefined)[]).includes(key);
 
 const isEntryKind = (kind: string | null): kind is (typeof INVENTORY_ENTRY_KINDS)[number] =>
   (INVENTORY_ENTRY_KINDS as readonly (string | null)[]).includes(kind);
@@ -55,8 +59,10 @@ export function auditRecord(f: RecordFacts): AuditRecord | null {
     case 'stove_id':
       return { label: id, path: `/stove-id/management/${encodeURIComponent(id)}` };
     case 'group_permission': {
-      const [group, component] = id.split(':');
-      return group && component ? { label: `${group} · ${component}`, path: null } : null;
+      const [group, permission] = id.split(':');
+      return group && isPermission(permission)
+        ? { label: `${group} · ${permissionTitle(permission)}`, path: null }
+        : null;
     }
     case 'sign_in':
       if (id.includes('@')) return { label: id, path: null };

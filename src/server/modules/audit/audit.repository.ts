@@ -116,34 +116,23 @@ const NUMBERED: Readonly<Record<string, string>> = {
   stove_id_batch: 'stove_id_batches',
   inventory_entry: 'inventory_entries',
 };
-const NAMED: Readonly<Record<string, string>> = {
-  partner: 'name',
-  factory: "name || ' (' || code || ')'",
-  sales_category: "name || ' (' || code || ')'",
-  sales_package: "name || ' (' || code || ')'",
-  ckd_category: "name || ' (' || code || ')'",
-  steel_category: 'name',
-  inventory_category: 'name',
-  inventory_item: 'name',
-  inventory_unit: "name || ' (' || symbol || ')'",
-  calendar_event: 'title',
-  announcement: 'title',
-  'doc-page': 'title',
+/** The records named by a column of their own table: the table and the name as its screen shows it. */
+const NAMED: Readonly<Record<string, { table: string; name: string }>> = {
+  partner: { table: 'partners', name: 'name' },
+  factory: { table: 'factories', name: "name || ' (' || code || ')'" },
+  sales_category: { table: 'sales_categories', name: "name || ' (' || code || ')'" },
+  sales_package: { table: 'sales_packages', name: "name || ' (' || code || ')'" },
+  ckd_category: { table: 'ckd_categories', name: "name || ' (' || code || ')'" },
+  steel_category: { table: 'steel_categories', name: 'name' },
+  inventory_category: { table: 'inventory_categories', name: 'name' },
+  inventory_item: { table: 'inventory_items', name: 'name' },
+  inventory_unit: { table: 'inventory_units', name: "name || ' (' || symbol || ')'" },
+  calendar_event: { table: 'calendar_events', name: 'title' },
+  announcement: { table: 'announcements', name: 'title' },
+  'doc-page': { table: 'doc_pages', name: 'title' },
 };
-const NAMED_TABLES: Readonly<Record<string, string>> = {
-  partner: 'partners',
-  factory: 'factories',
-  sales_category: 'sales_categories',
-  sales_package: 'sales_packages',
-  ckd_category: 'ckd_categories',
-  steel_category: 'steel_categories',
-  inventory_category: 'inventory_categories',
-  inventory_item: 'inventory_items',
-  inventory_unit: 'inventory_units',
-  calendar_event: 'calendar_events',
-  announcement: 'announcements',
-  'doc-page': 'doc_pages',
-};
+/** The records whose id is a user's: named by the person. */
+const PEOPLE = ['user', 'profile', 'sign_in'];
 const recordUuid = sql`${auditLog.recordId}::uuid`;
 const whenUuid = (branches: SQL[]) =>
   sql`case when ${RECORD_ID_IS_UUID} then case ${auditLog.recordType} ${sql.join(branches, sql` `)} end end`;
@@ -157,12 +146,13 @@ const RECORD_KIND = whenUuid([
 ]);
 const RECORD_NAME = whenUuid([
   ...Object.entries(NAMED).map(
-    ([type, name]) =>
-      sql`when ${type} then (select ${sql.raw(name)} from ${sql.raw(NAMED_TABLES[type] ?? '')} where id = ${recordUuid})`,
+    ([type, { table, name }]) =>
+      sql`when ${type} then (select ${sql.raw(name)} from ${sql.raw(table)} where id = ${recordUuid})`,
   ),
-  sql`when 'user' then (select coalesce(p.name, u.name) from users u left join profiles p on p.id = u.id where u.id = ${recordUuid})`,
-  sql`when 'profile' then (select coalesce(p.name, u.name) from users u left join profiles p on p.id = u.id where u.id = ${recordUuid})`,
-  sql`when 'sign_in' then (select coalesce(p.name, u.name) from users u left join profiles p on p.id = u.id where u.id = ${recordUuid})`,
+  ...PEOPLE.map(
+    (type) =>
+      sql`when ${type} then (select coalesce(p.name, u.name) from users u left join profiles p on p.id = u.id where u.id = ${recordUuid})`,
+  ),
   sql`when 'daily_production_report' then (select f.code from daily_production_reports d join factories f on f.id = d.factory_id where d.id = ${recordUuid})`,
   sql`when 'productivity_target' then (select coalesce(f.code, 'every factory') from productivity_targets t left join factories f on f.id = t.factory_id where t.id = ${recordUuid})`,
 ]);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { auditRecord } from './audit-record';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   auditActorsSchema,
@@ -12,6 +11,7 @@ import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
 import { assertAuditReader, auditActors, auditFacets, exportAuditLog, listAuditLog } from './audit.service';
+import { auditRecord } from './audit-record';
 
 const tags = ['audit'];
 /** user-management, and the Admin group on top (checked in each handler). */

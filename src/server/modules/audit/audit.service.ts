@@ -5,7 +5,6 @@ import type {
   ExportAuditLogQuery,
   ListAuditLogQuery,
 } from '../../../common/contracts/audit';
-import { auditRecord } from './audit-record';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/client';
@@ -21,6 +20,7 @@ import {
   type AuditFilters,
   type AuditLogRow,
 } from './audit.repository';
+import { auditRecord } from './audit-record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -273,7 +273,7 @@ describe('audit log', () => {
       { label: `Eldoret Works (${factory.code})`, path: '/factory' },
       { label: batchNumberLabel(batchRow?.number ?? 0), path: `/stove-id/management?batchId=${batch.batchId}` },
       { label: batch.codes[0], path: `/stove-id/management/${batch.codes[0]}` },
-      { label: 'Sales Officer · sales-order', path: null },
+      { label: 'Sales Officer · Sales Order', path: null },
       null,
       null,
     ]);

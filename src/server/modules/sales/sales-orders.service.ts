@@ -50,7 +50,7 @@ import {
 } from '../stove-ids/stove-id-eligibility';
 import { changeStoveIdStatuses } from '../stove-ids/stove-id-status.repository';
 import { pricesInForce, type CellPriceRow } from './sales-prices.repository';
-import { modelNeeds, wrongModels } from './stove-models';
+import { modelNeeds, wrongModels, type ModelLine, type StoveModel } from './stove-models';
 import {
   activePackages,
   countOrders,
@@ -166,19 +166,17 @@ export async function checkOrderIds(db: Database, actor: Actor, input: CheckInpu
   return { items, ok: check.ok - refused.size, problems: check.problems + refused.size };
 }
 
-const modelOfPackage = (p: PackageRow) => ({ id: p.ckdCategoryId, name: p.ckdCategoryName });
+const modelOfPackage = (p: PackageRow): StoveModel => ({ id: p.ckdCategoryId, name: p.ckdCategoryName });
 
-/** 409 naming every ID whose model the order's lines do not need; nothing is sold. */
-async function refuseWrongModels(
-  tx: Executor,
-  codes: readonly string[],
-  lines: readonly { model: { id: string; name: string }; stoves: number }[],
-): Promise<void> {
-  const distinct = [...new Set(codes.map(normalizeCode))];
-  const refused = wrongModels(distinct, await stoveModelsByCode(tx, distinct), modelNeeds(lines));
+/**
+ * 409 naming every ID whose model the order's lines do not need; nothing is sold. `codes`: the
+ * order's codes, normalized, once each and each one otherwise sellable (lockEligibleIds passed them).
+ */
+async function refuseWrongModels(tx: Executor, codes: readonly string[], lines: readonly ModelLine[]): Promise<void> {
+  const refused = wrongModels(codes, await stoveModelsByCode(tx, codes), modelNeeds(lines));
   if (refused.size === 0) return;
   throw errors.itemProblems(
-    `Nothing was sold: ${refused.size.toLocaleString('en-US')} of ${stoveIds(distinct.length)} ${plural(refused.size, 'is', 'are')} not the model the order’s packages need.`,
+    `Nothing was sold: ${refused.size.toLocaleString('en-US')} of ${stoveIds(codes.length)} ${plural(refused.size, 'is', 'are')} not the model the order’s packages need.`,
     [...refused].map(([code, reason]) => ({ code, reason })),
   );
 }
@@ -226,7 +224,7 @@ const cents = (amount: number) => Math.round(amount * 100);
 interface PricedLines {
   lines: NewOrderLine[];
   /** The model and stoves of each line, for the model check. */
-  models: { model: { id: string; name: string }; stoves: number }[];
+  models: ModelLine[];
   currency: string;
   packageCount: number;
   stoveCount: number;
@@ -349,7 +347,8 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
     );
 
     const locked = await lockEligibleIds(tx, actor, ORDER_RULES, input.codes, factory.id);
-    await refuseWrongModels(tx, input.codes, priced.models);
+    // In the list's order, as the check judged them (the locked IDs are in id order).
+    await refuseWrongModels(tx, input.codes.map(normalizeCode), priced.models);
     const ids = locked.map((l) => l.id);
     const order = await insertOrder(tx, {
       date: input.date,

@@ -12,13 +12,19 @@ export interface StoveModel {
   name: string;
 }
 
+/** One order line as the model check sees it: its package's model and the stoves it holds. */
+export interface ModelLine {
+  model: StoveModel;
+  stoves: number;
+}
+
 /** How many stoves of one model the order's lines hold. */
 export interface ModelNeed extends StoveModel {
   stoves: number;
 }
 
 /** The stoves each model must supply, from the order's lines (a model on two lines adds up). */
-export function modelNeeds(lines: readonly { model: StoveModel; stoves: number }[]): ModelNeed[] {
+export function modelNeeds(lines: readonly ModelLine[]): ModelNeed[] {
   const byId = new Map<string, ModelNeed>();
   for (const line of lines) {
     const need = byId.get(line.model.id);

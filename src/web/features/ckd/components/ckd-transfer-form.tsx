@@ -93,14 +93,13 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
       : 'Choose a category';
   const fromName = fromOptions.find((f) => f.value === fromFactoryId)?.label ?? 'the sending factory';
   const toName = toOptions.find((f) => f.value === toFactoryId)?.label ?? 'the receiving factory';
-  const confirmLines = lines
-    .map((l) => {
+  const confirmLines = transferLinesText(
+    lines.flatMap((l) => {
       const category = stock.data?.categories.find((c) => c.id === l.categoryId);
-      const kits = typedKits(l.quantity);
-      return category && kits ? `${nameWithCode(category)} × ${kits.toLocaleString('en-US')}` : null;
-    })
-    .filter((l) => l !== null)
-    .join(', ');
+      const quantity = typedKits(l.quantity);
+      return category && quantity ? [{ category, quantity }] : [];
+    }),
+  );
   const full = lineFields.fields.length >= CKD_TRANSFER_LINES_MAX;
   const linesError = form.formState.errors.lines as { message?: string; root?: { message?: string } } | undefined;
 

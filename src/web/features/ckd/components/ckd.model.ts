@@ -100,11 +100,8 @@ export const ckdTransferFormSchema = z
   .superRefine(refineCkdTransfer);
 export type CkdTransferFormValues = z.input<typeof ckdTransferFormSchema>;
 
-/** A line as the form holds it. */
-export interface CkdTransferDraftLine {
-  categoryId: string;
-  quantity: string;
-}
+/** A line as the form holds it (the quantity as typed). */
+export type CkdTransferDraftLine = CkdTransferFormValues['lines'][number];
 
 /**
  * Each line's shortfall at the sender (null where it can go or nothing is known yet), from the
