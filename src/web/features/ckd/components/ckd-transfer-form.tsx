@@ -70,7 +70,7 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
   });
   const lineFields = useFieldArray({ control: form.control, name: 'lines' });
   const [fromFactoryId, toFactoryId] = useWatch({ control: form.control, name: ['fromFactoryId', 'toFactoryId'] });
-  const lines = (useWatch({ control: form.control, name: 'lines' }) ?? []) as CkdTransferDraftLine[];
+  const lines = useWatch({ control: form.control, name: 'lines' }) ?? [];
 
   const stock = useCkdStock(fromFactoryId || undefined, { enabled: fromFactoryId !== '' });
   const shortfalls = lineShortfalls(stock.data, fromFactoryId, lines);
