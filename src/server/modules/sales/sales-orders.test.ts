@@ -503,6 +503,16 @@ describe('a stove is sold as the model it was coupled as', () => {
       await post('/api/sales/orders/check', { factoryId: A.id, codes }, officerA)
     ).json<SalesOrderIdCheck>();
     expect(none.ok).toBe(6);
+    // Lines that are not lines are refused, naming the field.
+    const bad = await post(
+      '/api/sales/orders/check',
+      { factoryId: A.id, codes, lines: [{ packageId: 'nope', quantity: 0 }] },
+      officerA,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json<ErrorBody>().error.details?.fieldErrors ?? {})).toEqual(
+      expect.arrayContaining(['lines.0.packageId', 'lines.0.quantity']),
+    );
   });
 
   it('refuses the whole order with 409 when an ID is of the wrong model, and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { createStoveBatchSchema, type CodeProblem, type StoveBatch } from '@common/contracts/stove-ids';
 import { STOVE_BATCH_MAX, STOVE_WIDTH_MAX, STOVE_WIDTH_MIN } from '@common/stove-codes';
@@ -77,7 +77,10 @@ export function GenerateBatchDialog({ actor, onClose, onCreated }: GenerateBatch
   const preview = batchPreview(values);
 
   // The next free number of the prefix and width: filled in while the clerk has not typed one.
-  const asked = useDebouncedValue(suggestionQuery(values), SUGGEST_DEBOUNCE_MS);
+  // Memoized on the two fields: a new object each render would restart the debounce for ever.
+  const { prefix: typedPrefix, width: typedWidth } = values;
+  const query = useMemo(() => suggestionQuery({ prefix: typedPrefix, width: typedWidth }), [typedPrefix, typedWidth]);
+  const asked = useDebouncedValue(query, SUGGEST_DEBOUNCE_MS);
   const suggestion = useNextBatchNumber(asked).data;
   const nextNumber = suggestion?.nextNumber ?? null;
   const firstNumberTyped = form.getFieldState('firstNumber', form.formState).isDirty;
