@@ -179,7 +179,7 @@ async function explainBatch(handle: DatabaseHandle, factoryId: string, actorId: 
  * cause when a target is missed: the repository runs on an executor that explains each query.
  */
 function explain(handle: DatabaseHandle, factoryId: string, deepCode: string): Promise<void> {
-  const list = listStoveIdsQuerySchema.parse({});
+  const list = { ...listStoveIdsQuerySchema.parse({}), timeZone: 'UTC' };
   return printQueryPlans(handle.db, [
     ['first page', (explaining) => listStoveIdRows(explaining, list, null, 51)],
     [

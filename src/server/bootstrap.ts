@@ -1,9 +1,14 @@
-/** What a server needs before it listens: the shared auth secret and, on an empty database, a first Admin. */
+/**
+ * What a server needs before it listens: the shared auth secret, the company's time zone and, on an
+ * empty database, a first Admin.
+ */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ADMIN_EMAIL, type Config } from './config';
 import type { Database } from './db/client';
+import { machineTimeZone } from '../common/time-zones';
 import { appSettings } from './db/schema/core';
+import { writeCompanyTimeZone } from './modules/factories/time-zones.repository';
 import { createUser } from './modules/users/users.service';
 import { countUsers, lockAdminChanges } from './modules/users/users.repository';
 
@@ -19,6 +24,11 @@ export async function ensureAuthSecret(db: Database, config: Config): Promise<st
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, AUTH_SECRET_KEY));
   if (!row) throw new Error('could not store the auth secret');
   return row.value;
+}
+
+/** The company's time zone on a first start: the machine's (TZ). An Admin changes it on Factory Management. */
+export async function ensureCompanyTimeZone(db: Database): Promise<void> {
+  await writeCompanyTimeZone(db, machineTimeZone(), true);
 }
 
 export interface InitialAdmin {

@@ -2,7 +2,7 @@
 import { INACTIVITY_TIMEOUT_MS } from '../common/constants';
 import { buildApp } from './app';
 import { sweepSessions } from './auth/sessions.repository';
-import { ensureAuthSecret, ensureInitialAdmin } from './bootstrap';
+import { ensureAuthSecret, ensureCompanyTimeZone, ensureInitialAdmin } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, vacuumAnalyze, type DatabaseHandle } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
@@ -64,6 +64,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   await options.beforeListen?.(handle, config);
   if (handle.kind === 'pglite') await vacuumAnalyze(handle.db);
 
+  await ensureCompanyTimeZone(handle.db);
   const admin = await ensureInitialAdmin(handle.db, config);
   const secret = await ensureAuthSecret(handle.db, config);
   const { app, backups } = await buildApp({

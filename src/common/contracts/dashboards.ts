@@ -34,8 +34,10 @@ export const dashboardSchema = z.object({
   factory: factoryRefSchema.nullable(),
   /** Why there is nothing to show (scope 'none'). */
   notice: z.string().nullable(),
-  /** Today (UTC). */
+  /** Today on the calendar of `timeZone`. */
   date: z.string(),
+  /** The zone whose calendar the days follow: the factory's, or the viewer's for every factory. */
+  timeZone: z.string(),
   /** The 1st of this month. */
   monthStart: z.string(),
   /** Stoves coupled: submitted stove reports of the day (voided ones do not count). */

@@ -11,5 +11,9 @@ export const meResponseSchema = z.object({
   permissions: z.array(z.enum(PERMISSIONS)),
   factory: z.object({ id: z.string(), name: z.string(), code: z.string(), kind: factoryKindSchema }).nullable(),
   isGlobal: z.boolean(),
+  /** The zone of the user's days and times: their factory's, else the company's. */
+  timeZone: z.string(),
+  /** The company's zone, which factories without their own follow. */
+  companyTimeZone: z.string(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -118,9 +118,9 @@ const stoveIdListOptions = {
     factoryId: uuidFilterSchema,
     status: stoveIdStatusSchema.optional(),
     batchId: uuidFilterSchema,
-    /** Created on or after this day (UTC). */
+    /** Created on or after this day (on the calendar of the caller: their factory's time zone, else the company's). */
     from: dayFilterSchema,
-    /** Created on or before this day (UTC). */
+    /** Created on or before this day (the same calendar). */
     to: dayFilterSchema,
   },
 } as const;

@@ -20,6 +20,8 @@ export interface Actor {
   groups: Group[];
   permissions: Set<Permission>;
   factory: ActorRow['factory'];
+  /** The zone of the user's days and times: their factory's, else the company's. */
+  timeZone: string;
   /** Sees all factories (DOMAIN.md §2). */
   isGlobal: boolean;
 }
@@ -37,6 +39,7 @@ export function actorOf(resolved: ResolvedSession): Actor | null {
     groups,
     permissions: effectivePermissions(groups, row.components.filter(isComponent)),
     factory: row.factory,
+    timeZone: row.timeZone,
     isGlobal: isGlobalUser(groups),
   };
 }

@@ -1,8 +1,17 @@
 /** Demo factories and logins, one user per group; listed in the README. No imports with side effects: e2e tests read it. */
 import type { CreateFactory } from '../../common/contracts/factories';
 import type { Group } from '../../common/permissions';
+import { dayInZone } from '../../common/time-zones';
 
 export const DEMO_PASSWORD = 'stoves-demo-2026';
+
+/** The demo company's time zone: its factories are in Kenya, so its days begin at midnight in Nairobi. */
+export const DEMO_TIME_ZONE = 'Africa/Nairobi';
+
+/** Today in the demo company's zone: the day its demo records are counted back from. */
+export function demoToday(): string {
+  return dayInZone(new Date(), DEMO_TIME_ZONE);
+}
 
 export const DEMO_FACTORIES: CreateFactory[] = [
   { name: 'Nairobi Central Plant', code: 'NBO', kind: 'both', location: 'Industrial Area, Nairobi' },

@@ -4,12 +4,14 @@
  * service (audited). Times are Nairobi's (UTC+3); the same events relative to today on every run.
  */
 import { count } from 'drizzle-orm';
-import { addDays, isoWeekday, utcToday } from '../../common/calendar-days';
+import { addDays, isoWeekday } from '../../common/calendar-days';
 import type { CalendarCategory } from '../../common/contracts/calendar';
 import { loadActor } from '../auth/actor';
 import type { Database } from '../db/client';
 import { calendarEvents } from '../db/schema/communication';
 import { createEvent } from '../modules/calendar/calendar.service';
+import { DEMO_TIME_ZONE, demoToday } from './accounts';
+import { instantInZone } from '../../common/time-zones';
 
 interface DemoEvent {
   /** Days from today (moved off the weekend for work events). */
@@ -70,9 +72,6 @@ const DEMO_EVENTS: DemoEvent[] = [
   { day: 42, title: 'Year-end stock count', category: 'production', factory: null, days: 1 },
 ];
 
-/** Nairobi is UTC+3 all year. */
-const NAIROBI_OFFSET = '+03:00';
-
 /** A work day: a Saturday or Sunday moves to the Monday after. */
 function workday(day: string): string {
   const weekday = isoWeekday(day);
@@ -85,7 +84,7 @@ function demoTimes(e: DemoEvent, today: string): { startsAt: Date; endsAt: Date 
     const day = addDays(today, e.day);
     return { startsAt: new Date(`${day}T00:00:00Z`), endsAt: new Date(`${addDays(day, e.days ?? 1)}T00:00:00Z`) };
   }
-  const startsAt = new Date(`${workday(addDays(today, e.day))}T${e.at[0]}:00${NAIROBI_OFFSET}`);
+  const startsAt = instantInZone(workday(addDays(today, e.day)), DEMO_TIME_ZONE, e.at[0]);
   return { startsAt, endsAt: new Date(startsAt.getTime() + e.at[1] * 3_600_000) };
 }
 
@@ -109,7 +108,7 @@ export async function seedDemoCalendar(
     return id;
   };
 
-  const today = utcToday(new Date());
+  const today = demoToday();
   for (const e of DEMO_EVENTS) {
     const times = demoTimes(e, today);
     await createEvent(db, actor, {

@@ -10,13 +10,14 @@
  * STEEL_SHARE of each steel category's stock, in the categories' usual mix.
  */
 import { count, inArray } from 'drizzle-orm';
-import { addDays, utcToday } from '../../common/calendar-days';
+import { addDays } from '../../common/calendar-days';
 import { loadActor, type Actor } from '../auth/actor';
 import type { Database } from '../db/client';
 import { ckdCategories, steelCategories, steelStock } from '../db/schema/production';
 import { createCategory } from '../modules/ckd/ckd-categories.service';
 import { createProducedRecord } from '../modules/ckd/ckd-produced-records.service';
 import { createCkdTransfer } from '../modules/ckd/ckd-transfers.service';
+import { demoToday } from './accounts';
 
 interface DemoKit {
   name: string;
@@ -145,7 +146,7 @@ export async function seedDemoCkd(
   /** The fraction of a kit carried to the next day, so slow categories still make whole kits now and then. */
   const carried = new Map<string, number>();
 
-  const today = utcToday(new Date());
+  const today = demoToday();
   const start = addDays(today, -(WEEKS * 7 - 1));
   const inStock = new Map<string, number>(categories.map(({ category }) => [category.id, 0]));
   let documents = 0;

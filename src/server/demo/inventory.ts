@@ -15,7 +15,7 @@
  * an old carton print was phased out and deactivated with a few spares still in stock.
  */
 import { count } from 'drizzle-orm';
-import { addDays, utcToday } from '../../common/calendar-days';
+import { addDays } from '../../common/calendar-days';
 import type { InventoryRemovalReason } from '../../common/contracts/inventory';
 import { loadActor, type Actor } from '../auth/actor';
 import type { Database } from '../db/client';
@@ -28,6 +28,7 @@ import {
 } from '../modules/inventory/inventory-entries.service';
 import { createInventoryItem, setInventoryItemActive } from '../modules/inventory/inventory-items.service';
 import { createInventoryUnit } from '../modules/inventory/inventory-units.service';
+import { demoToday } from './accounts';
 
 const CATEGORIES = {
   packaging: { name: 'Packaging', description: 'Cartons, wrap, tape and labels for finished stoves' },
@@ -416,7 +417,7 @@ export async function seedDemoInventory(
     if (row) row[i] = roundTo(held(f, i) + delta, 3);
   };
 
-  const today = utcToday(new Date());
+  const today = demoToday();
   // The last Friday of the history is today at the latest.
   const start = addDays(today, -((WEEKS - 1) * 7 + 4));
   let entries = 0;

@@ -7,13 +7,14 @@
  * same services the screens use, so audit and stamps are real; the same on every run.
  */
 import { count, sql } from 'drizzle-orm';
-import { addDays, isoWeekStart, utcToday } from '../../common/calendar-days';
+import { addDays, isoWeekStart } from '../../common/calendar-days';
 import { loadActor } from '../auth/actor';
 import { queryRows, type Database } from '../db/client';
 import { dailyProductionReports, productivityTargets } from '../db/schema/production';
 import { createDailyReport } from '../modules/daily-production-reports/daily-production-reports.service';
 import { createTarget } from '../modules/productivity/productivity-targets.service';
 import { DEMO_TARGETS, productionDay, unit } from './production-days';
+import { demoToday } from './accounts';
 
 /** Hours of a working day at each demo factory. */
 const HOURS: Readonly<Record<string, number>> = { NBO: 8, MSA: 8, KSM: 7.5 };
@@ -51,7 +52,7 @@ export async function seedDemoProductivity(
   const msa = factoryIds.get('MSA');
   if (!msa) throw new Error('demo productivity: factory MSA is missing');
 
-  const today = utcToday(new Date());
+  const today = demoToday();
   let created = 0;
   await createTarget(db, actor, {
     factoryId: null,

@@ -10,12 +10,13 @@
  * leaves about a third of them unsold, so someone trying the order form finds stoves to sell.
  */
 import { count, sql } from 'drizzle-orm';
-import { addDays, utcToday } from '../../common/calendar-days';
+import { addDays } from '../../common/calendar-days';
 import { loadActor, type Actor } from '../auth/actor';
 import { queryRows, type Database } from '../db/client';
 import { salesOrders } from '../db/schema/sales-orders';
 import { sequence } from './sequence';
 import { cancelSalesOrder, createSalesOrder, orderPrices } from '../modules/sales/sales-orders.service';
+import { demoToday } from './accounts';
 
 /** How far back the orders go (the first demo price list is older). */
 const DAYS = 150;
@@ -70,7 +71,7 @@ export async function seedDemoSalesOrders(
   if (customers.length === 0 || !canceler) return 0;
 
   const next = sequence(20_260_301);
-  const today = utcToday(new Date());
+  const today = demoToday();
   const made: string[] = [];
   for (const plan of PLANS) {
     const factoryId = factoryIds.get(plan.factoryCode);

@@ -8,7 +8,7 @@
  * Runs after the CKD demo (packages are built on its categories, found by code).
  */
 import { count, inArray } from 'drizzle-orm';
-import { addDays, addMonths, monthStart, utcToday } from '../../common/calendar-days';
+import { addDays, addMonths, monthStart } from '../../common/calendar-days';
 import { loadActor, type Actor } from '../auth/actor';
 import type { Database } from '../db/client';
 import { ckdCategories } from '../db/schema/production';
@@ -16,6 +16,7 @@ import { salesCategories } from '../db/schema/sales';
 import { createSalesCategory } from '../modules/sales/sales-categories.service';
 import { createSalesPackage } from '../modules/sales/sales-packages.service';
 import { createSalesPrices } from '../modules/sales/sales-prices.service';
+import { demoToday } from './accounts';
 
 const CATEGORIES = [
   { name: 'Retail', code: 'RET', description: 'Households buying through shops, markets and our own outlets.' },
@@ -151,7 +152,7 @@ export async function seedDemoSales(db: Database, actorId: string | undefined): 
           unitPrice: rounded(price * factor),
         })),
       );
-  const today = utcToday(new Date());
+  const today = demoToday();
   const lists = [
     { effectiveFrom: addDays(today, -FIRST_LIST_DAYS_AGO), note: 'Launch price list', prices: cells(1) },
     {

@@ -12,7 +12,7 @@ import { insertPartners } from '../modules/partners/partners.repository';
 import { createFactory } from '../modules/factories/factories.service';
 import { findFactoryByCode } from '../modules/factories/factories.repository';
 import { createUser } from '../modules/users/users.service';
-import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_USERS } from './accounts';
+import { DEMO_FACTORIES, DEMO_PASSWORD, DEMO_TIME_ZONE, DEMO_USERS } from './accounts';
 import { findUserIdByEmail } from '../modules/users/users.repository';
 import { seedDemoAnnouncements } from './announcements';
 import { seedDemoCalendar } from './calendar';
@@ -25,6 +25,7 @@ import { seedDemoSalesOrders } from './sales-orders';
 import { seedDemoSteel } from './steel';
 import { seedDemoStoveIds } from './stove-ids';
 import { seedDemoStoveReports } from './stove-reports';
+import { writeCompanyTimeZone } from '../modules/factories/time-zones.repository';
 
 /** What one seeding added, by kind. */
 export interface DemoSeeded {
@@ -56,6 +57,8 @@ async function seedAll(db: Database): Promise<DemoSeeded> {
   let factories = 0;
   let users = 0;
   const ids = new Map<string, string>();
+  // Before the first start's default (the machine's zone, often UTC) can be set.
+  await writeCompanyTimeZone(db, DEMO_TIME_ZONE, true);
   for (const f of DEMO_FACTORIES) {
     const existing = await findFactoryByCode(db, f.code);
     if (existing) {

@@ -11,13 +11,14 @@
  * kit stock, day by day, stays enough for it (so the CKD reports never show a negative balance).
  */
 import { count, sql } from 'drizzle-orm';
-import { addDays, isoWeekday, utcToday } from '../../common/calendar-days';
+import { addDays, isoWeekday } from '../../common/calendar-days';
 import { loadActor, type Actor } from '../auth/actor';
 import { queryRows, type Database } from '../db/client';
 import { stoveReports } from '../db/schema/production';
 import { planBatch, writeBatch } from '../modules/stove-ids/stove-id-batches.service';
 import { submitReport, voidReport } from '../modules/stove-reports/stove-reports.service';
 import { DEMO_PRODUCTION_DAYS, demoTarget, productionDay } from './production-days';
+import { demoToday } from './accounts';
 
 /**
  * This share of the kits a factory received stays in stock (at most KIT_RESERVE_MAX of a kind), so
@@ -107,7 +108,7 @@ export async function seedDemoStoveReports(
   const admin = await actorFor(db, userIds.admin);
   if (!admin) throw new Error('demo stove reports: the demo Admin is missing');
   const manager = (await actorFor(db, userIds.factoryManager)) ?? admin;
-  const today = utcToday(new Date());
+  const today = demoToday();
   const days = workingDaysBefore(today, DEMO_PRODUCTION_DAYS);
 
   let made = 0;

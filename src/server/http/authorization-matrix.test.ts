@@ -62,6 +62,7 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/factories/:id': { permission: 'factory-management' },
   'POST /api/factories/:id/deactivate': { permission: 'factory-management' },
   'POST /api/factories/:id/reactivate': { permission: 'factory-management' },
+  'PUT /api/company/time-zone': { permission: 'factory-management' },
   'GET /api/partners': { permission: 'customer-management' },
   'GET /api/partners/export.csv': { permission: 'customer-management' },
   'POST /api/partners/import': { permission: 'customer-management' },

@@ -71,6 +71,8 @@ const UNSCOPED = new Set([
   'PATCH /api/factories/:id',
   'POST /api/factories/:id/deactivate',
   'POST /api/factories/:id/reactivate',
+  // One zone for the whole company, not a factory's record.
+  'PUT /api/company/time-zone',
   'GET /api/partners',
   'GET /api/partners/export.csv',
   'POST /api/partners/import',

@@ -47,6 +47,8 @@ export const factories = pgTable(
     code: text('code').notNull().unique(),
     location: text('location'),
     kind: factoryKindEnum('kind').notNull(),
+    /** IANA time zone its days follow ('Africa/Nairobi'); null: the company's (app_settings 'time_zone'). */
+    timeZone: text('time_zone'),
     active: boolean('active').notNull().default(true),
     ...recordStamps,
   },

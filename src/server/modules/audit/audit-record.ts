@@ -67,6 +67,8 @@ export function auditRecord(f: RecordFacts): AuditRecord | null {
     case 'sign_in':
       if (id.includes('@')) return { label: id, path: null };
       break;
+    case 'company_settings':
+      return id === 'time_zone' ? { label: 'Company time zone', path: '/factory' } : null;
     default:
       break;
   }

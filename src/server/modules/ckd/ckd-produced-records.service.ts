@@ -34,6 +34,7 @@ import {
   type ProducedRecordFilters,
   type ProducedRecordRow,
 } from './ckd-produced-records.repository';
+import { refuseFutureDay } from '../factories/factory-days';
 
 type CreateInput = z.output<typeof createProducedRecordSchema>;
 type RecordQuery = Omit<ListProducedRecordsQuery, 'limit' | 'cursor'>;
@@ -66,6 +67,7 @@ export async function createProducedRecord(db: Database, actor: Actor, input: Cr
     if (!plant.active) throw invalid('factoryId', `${plant.name} is deactivated. Choose an active plant.`);
     if (plant.kind === 'assembly')
       throw invalid('factoryId', `${plant.name} is an assembly factory: kits are produced at a plant. Choose a plant.`);
+    await refuseFutureDay(tx, factoryId, input.date);
     const category = await lockCategory(tx, input.categoryId, 'share');
     if (!category) throw invalid('categoryId', 'This CKD category does not exist. Choose another one.');
     if (!category.active)

@@ -34,6 +34,7 @@ import {
   type CkdTransferFilters,
   type CkdTransferRow,
 } from './ckd-transfers.repository';
+import { refuseFutureDay } from '../factories/factory-days';
 
 type CreateInput = z.output<typeof createCkdTransferSchema>;
 type TransferQuery = Omit<ListCkdTransfersQuery, 'limit' | 'cursor'>;
@@ -67,6 +68,7 @@ export async function createCkdTransfer(db: Database, actor: Actor, input: Creat
     if (!from) throw invalid('fromFactoryId', 'The sending factory does not exist. Choose another one.');
     if (!to) throw invalid('toFactoryId', 'The receiving factory does not exist. Choose another one.');
     if (!to.active) throw invalid('toFactoryId', `${to.name} is deactivated. Choose an active factory.`);
+    await refuseFutureDay(tx, fromId, input.date);
     for (const [i, line] of input.lines.entries()) {
       if (!(await lockCategory(tx, line.categoryId, 'share')))
         throw invalid(`lines.${i}.categoryId`, 'This CKD category does not exist. Choose another one.');

@@ -35,6 +35,7 @@ import {
   type DailyReportRow,
 } from './daily-production-reports.repository';
 import { violatedUniqueIndex } from '../../db/database-errors';
+import { refuseFutureDay } from '../factories/factory-days';
 
 type CreateInput = z.output<typeof createDailyProductionReportSchema>;
 type UpdateInput = z.output<typeof updateDailyProductionReportSchema>;
@@ -139,6 +140,7 @@ export async function createDailyReport(
     const message = `${factory.name} is deactivated: choose an active factory.`;
     throw errors.validation(message, { factoryId: [message] });
   }
+  await refuseFutureDay(db, factoryId, input.date);
   try {
     return await db.transaction(async (tx) => {
       if (await findDailyReportId(tx, factoryId, input.date)) throw duplicate(factory.name, input.date);

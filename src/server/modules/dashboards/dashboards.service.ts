@@ -10,7 +10,9 @@
  *
  * Days are UTC calendar days, as the sales overview counts them.
  */
-import { addDays, eachDay, monthStart, utcToday } from '../../../common/calendar-days';
+import { addDays, eachDay, monthStart } from '../../../common/calendar-days';
+import { dayInZone } from '../../../common/time-zones';
+import { factoryTimeZone } from '../factories/time-zones.repository';
 import {
   DASHBOARD_LOW_STOCK_ROWS,
   DASHBOARD_PENDING_TRANSFERS,
@@ -44,23 +46,24 @@ type FactoryRef = NonNullable<Dashboard['factory']>;
 export const NO_FACTORY_NOTICE =
   'Your account has no factory, so there is nothing to show here. Ask an administrator to assign your factory.';
 
-/** The days a dashboard covers: today, the month so far, the trend's 30 days. */
-function daysOf(now: Date) {
-  const today = utcToday(now);
+/** The days a dashboard covers, on the calendar of `zone`: today, the month so far, the trend's 30 days. */
+function daysOf(now: Date, zone: string) {
+  const today = dayInZone(now, zone);
   const first = monthStart(today);
   const trendFrom = addDays(today, -(DASHBOARD_TREND_DAYS - 1));
   return { today, first, trendFrom, from: first < trendFrom ? first : trendFrom };
 }
 
 /** A dashboard with nothing in it (a factory dashboard of a user without a factory). */
-function emptyDashboard(now: Date, notice: string): Dashboard {
-  const { today, first, trendFrom } = daysOf(now);
+function emptyDashboard(now: Date, zone: string, notice: string): Dashboard {
+  const { today, first, trendFrom } = daysOf(now, zone);
   const days = eachDay(trendFrom, today);
   return {
     scope: 'none',
     factory: null,
     notice,
     date: today,
+    timeZone: zone,
     monthStart: first,
     coupled: { today: 0, thisMonth: 0 },
     sold: { today: 0, thisMonth: 0, ordersToday: 0, ordersThisMonth: 0 },
@@ -85,9 +88,13 @@ function todayAndMonth(rows: readonly { day: string; value: number }[], today: s
   return { today: todayTotal, thisMonth: month };
 }
 
-/** Every figure for one factory, or for all (factory null). */
+/**
+ * Every figure for one factory, on its calendar, or for all (factory null), on the viewer's: "today"
+ * at a Kenyan factory begins at midnight in Nairobi, not at 03:00 (UTC's midnight).
+ */
 async function figures(db: Database, actor: Actor, factory: FactoryRef | null, now: Date): Promise<Dashboard> {
-  const { today, first, trendFrom, from } = daysOf(now);
+  const zone = factory ? await factoryTimeZone(db, factory.id) : actor.timeZone;
+  const { today, first, trendFrom, from } = daysOf(now, zone);
   const factoryId = factory?.id;
   const range = { from, to: today, factoryId };
   const pending: TransferFilters = { scopeFactoryId: factoryId, status: 'pending', sort: 'createdAt', dir: 'desc' };
@@ -164,6 +171,7 @@ async function figures(db: Database, actor: Actor, factory: FactoryRef | null, n
     factory,
     notice: null,
     date: today,
+    timeZone: zone,
     monthStart: first,
     coupled: todayAndMonth(coupledDays, today, first),
     sold: {
@@ -227,6 +235,6 @@ export async function adminDashboard(
 
 /** GET /api/dashboards/factory: the caller's own factory; an empty dashboard when they have none. */
 export async function factoryDashboard(db: Database, actor: Actor, now = new Date()): Promise<Dashboard> {
-  if (!actor.factory) return emptyDashboard(now, NO_FACTORY_NOTICE);
+  if (!actor.factory) return emptyDashboard(now, actor.timeZone, NO_FACTORY_NOTICE);
   return figures(db, actor, { id: actor.factory.id, name: actor.factory.name, code: actor.factory.code }, now);
 }

@@ -70,6 +70,7 @@ export async function listFactoryOptions(db: Executor) {
       code: factories.code,
       kind: factories.kind,
       active: factories.active,
+      timeZone: factories.timeZone,
     })
     .from(factories)
     .orderBy(asc(factories.name));

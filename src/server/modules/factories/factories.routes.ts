@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  companyTimeZoneSchema,
   createFactorySchema,
   exportFactoriesQuerySchema,
   factoryListSchema,
@@ -19,6 +20,7 @@ import {
   exportFactories,
   factoryOptions,
   listFactories,
+  setCompanyTimeZone,
   setFactoryActive,
   updateFactory,
 } from './factories.service';
@@ -59,7 +61,7 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
         summary: 'Export the filtered factories as CSV',
         description:
           'The factories of `GET /api/factories` with the same search, filters and sort, as CSV: code, ' +
-          'name, kind, location, active and created.',
+          'name, kind, location, time zone ("Company default" when it follows the company\'s), active and created.',
         querystring: exportFactoriesQuerySchema,
       },
     },
@@ -72,6 +74,7 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
           { header: 'Name', value: (f) => f.name },
           { header: 'Kind', value: (f) => f.kind },
           { header: 'Location', value: (f) => f.location },
+          { header: 'Time zone', value: (f) => f.timeZone ?? 'Company default' },
           { header: 'Active', value: (f) => (f.active ? 'yes' : 'no') },
           { header: 'Created', value: (f) => f.createdAt },
         ],
@@ -86,7 +89,9 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
       schema: {
         tags,
         summary: 'Every factory, for selects and filters',
-        description: 'Every factory, active or not (id, name, code, kind, active), by name, for selects and filters.',
+        description:
+          'Every factory, active or not (id, name, code, kind, active, own time zone or null), by name, for ' +
+          'selects and filters.',
         response: { 200: factoryOptionsSchema },
       },
     },
@@ -102,7 +107,8 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
         summary: 'Create a factory',
         description:
           'Creates a factory: a name, a code (2-10 letters or digits, upper-cased, unique), a kind (`plant` ' +
-          'makes kits, `assembly` couples stoves, `both`) and an optional location. Audited. Answers 201.',
+          'makes kits, `assembly` couples stoves, `both`), an optional location and an optional IANA time zone ' +
+          "(`timeZone`, e.g. `Africa/Nairobi`; absent or null: the company's). Audited. Answers 201.",
         body: createFactorySchema,
         response: { 201: factorySchema },
       },
@@ -118,14 +124,33 @@ export async function factoryRoutes(app: FastifyInstance, opts: { db: Database }
         tags,
         summary: 'Change a factory',
         description:
-          'Changes any of the name, code, kind and location (`null` removes it); at least one. Audited with ' +
-          'the factory before and after.',
+          'Changes any of the name, code, kind, location and time zone (`null` removes either: the time zone ' +
+          "then follows the company's); at least one. Audited with the factory before and after.",
         params,
         body: updateFactorySchema,
         response: { 200: factorySchema },
       },
     },
     async (request) => updateFactory(db, actorOf(request), request.params.id, request.body),
+  );
+
+  r.put(
+    '/api/company/time-zone',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Set the company's time zone",
+        description:
+          "The IANA time zone (`Africa/Nairobi`) whose calendar the company's days follow: every factory " +
+          'without its own zone counts "today", months and the "not in the future" rule of its records in it, ' +
+          "and users without a factory see times in it. Set on the first start to the server's zone (`TZ`). " +
+          'Audited. `GET /api/me` answers the current one (`companyTimeZone`).',
+        body: companyTimeZoneSchema,
+        response: { 200: companyTimeZoneSchema },
+      },
+    },
+    async (request) => setCompanyTimeZone(db, actorOf(request), request.body.timeZone),
   );
 
   activationRoutes(r, {

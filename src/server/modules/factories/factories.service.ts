@@ -1,4 +1,5 @@
 import type {
+  CompanyTimeZone,
   CreateFactory,
   Factory,
   FactoryOption,
@@ -23,6 +24,7 @@ import {
   updateFactoryRow,
   type FactoryRow,
 } from './factories.repository';
+import { readCompanyTimeZone, writeCompanyTimeZone } from './time-zones.repository';
 
 export function presentFactory(row: FactoryRow): Factory {
   return {
@@ -31,6 +33,7 @@ export function presentFactory(row: FactoryRow): Factory {
     code: row.code,
     kind: row.kind,
     location: row.location,
+    timeZone: row.timeZone,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -73,6 +76,7 @@ export async function createFactory(db: Database, actor: Actor | null, input: Cr
       code: input.code,
       kind: input.kind,
       location: input.location || null,
+      timeZone: input.timeZone ?? null,
       createdBy: actor?.userId ?? null,
       updatedBy: actor?.userId ?? null,
     });
@@ -106,8 +110,31 @@ export function updateFactory(db: Database, actor: Actor, id: string, input: Upd
       ...(input.code !== undefined ? { code: input.code } : {}),
       ...(input.kind !== undefined ? { kind: input.kind } : {}),
       ...(input.location !== undefined ? { location: input.location || null } : {}),
+      ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
     };
   });
 }
 
 export const setFactoryActive = records.setActive;
+
+/**
+ * PUT /api/company/time-zone: the zone of the company's days, which every factory without its own
+ * follows (their "today", month boundaries and future-date rules move with it). Audited.
+ */
+export async function setCompanyTimeZone(db: Database, actor: Actor, zone: string): Promise<CompanyTimeZone> {
+  return db.transaction(async (tx) => {
+    const before = await readCompanyTimeZone(tx);
+    if (before !== zone) {
+      await writeCompanyTimeZone(tx, zone);
+      await insertAudit(tx, {
+        actorId: actor.userId,
+        action: 'update',
+        recordType: 'company_settings',
+        recordId: 'time_zone',
+        before: { timeZone: before },
+        after: { timeZone: zone },
+      });
+    }
+    return { timeZone: zone };
+  });
+}

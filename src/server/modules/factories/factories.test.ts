@@ -75,6 +75,7 @@ describe('POST /api/factories', () => {
         code,
         kind: 'assembly',
         location: 'Nairobi',
+        timeZone: null,
         active: true,
         createdAt: expect.any(String) as string,
         updatedAt: expect.any(String) as string,
@@ -357,16 +358,16 @@ describe('GET /api/factories/export.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="factories.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body.startsWith('\uFEFFCode,Name,Kind,Location,Active,Created\r\n')).toBe(true);
+    expect(res.body.startsWith('\uFEFFCode,Name,Kind,Location,Time zone,Active,Created\r\n')).toBe(true);
 
     const records = parseCsv(res.body).map((r) => r.fields);
-    expect(records[0]).toEqual(['Code', 'Name', 'Kind', 'Location', 'Active', 'Created']);
+    expect(records[0]).toEqual(['Code', 'Name', 'Kind', 'Location', 'Time zone', 'Active', 'Created']);
     const [b, a, c] = made;
     if (!a || !b || !c) throw new Error('no factories');
     expect(records.slice(1)).toEqual([
-      [c.code, c.name, 'plant', '', 'yes', c.createdAt],
-      [b.code, b.name, 'plant', 'Kisumu, "West"', 'yes', b.createdAt],
-      [a.code, a.name, 'assembly', "'=cmd", 'yes', a.createdAt],
+      [c.code, c.name, 'plant', '', 'Company default', 'yes', c.createdAt],
+      [b.code, b.name, 'plant', 'Kisumu, "West"', 'Company default', 'yes', b.createdAt],
+      [a.code, a.name, 'assembly', "'=cmd", 'Company default', 'yes', a.createdAt],
     ]);
   });
 
@@ -381,7 +382,7 @@ describe('GET /api/factories/export.csv', () => {
   it('an empty result is just the header line', async () => {
     const res = await get(`/api/factories/export.csv?q=${token}ZZZ`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe('\uFEFFCode,Name,Kind,Location,Active,Created\r\n');
+    expect(res.body).toBe('\uFEFFCode,Name,Kind,Location,Time zone,Active,Created\r\n');
   });
 
   it('400 for a bad filter', async () => {
@@ -398,7 +399,7 @@ describe('GET /api/factories/options', () => {
       items: { id: string; name: string; code: string; kind: string; active: boolean }[];
     }>();
     expect(items.length).toBe(await countRows(ctx.handle.db, factories));
-    expect(Object.keys(items[0] ?? {}).sort()).toEqual(['active', 'code', 'id', 'kind', 'name']);
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(['active', 'code', 'id', 'kind', 'name', 'timeZone']);
     expect(items.some((i) => !i.active)).toBe(true); // the one deactivated in the list tests
   });
 

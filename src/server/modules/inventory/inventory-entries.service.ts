@@ -47,6 +47,7 @@ import {
   type NewInventoryEntry,
   type NewInventoryMovement,
 } from './inventory-ledger.repository';
+import { refuseFutureDay } from '../factories/factory-days';
 
 type ValidInput = z.output<typeof createInventoryInputSchema>;
 type ValidRemoval = z.output<typeof createInventoryRemovalSchema>;
@@ -171,6 +172,7 @@ async function lockLineItems(tx: Executor, lines: EntryDraft['lines']): Promise<
 function postEntry(db: Database, actor: Actor, draft: EntryDraft): Promise<InventoryEntry> {
   return db.transaction(async (tx) => {
     await lockSides(tx, draft.sides);
+    await refuseFutureDay(tx, draft.entry.factoryId, draft.entry.date);
     await lockLineItems(tx, draft.lines);
     const posted = await recordInventoryEntry(
       tx,

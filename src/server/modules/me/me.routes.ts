@@ -8,9 +8,10 @@ import type { Database } from '../../db/client';
 import { NO_CONTENT } from '../../http/api-docs';
 import { actorOf } from '../../http/guard';
 import { webHeaders } from '../../http/web-request';
+import { readCompanyTimeZone } from '../factories/time-zones.repository';
 import { changeMyPassword, getAccount, updateMyProfile, type RequestContext } from './me.service';
 
-export function presentMe(actor: Actor): MeResponse {
+export function presentMe(actor: Actor, companyTimeZone: string): MeResponse {
   return {
     user: { id: actor.userId, email: actor.email },
     profile: { name: actor.name },
@@ -18,6 +19,8 @@ export function presentMe(actor: Actor): MeResponse {
     permissions: [...actor.permissions].sort(),
     factory: actor.factory,
     isGlobal: actor.isGlobal,
+    timeZone: actor.timeZone,
+    companyTimeZone,
   };
 }
 
@@ -41,11 +44,12 @@ export async function meRoutes(app: FastifyInstance, opts: { db: Database; auth:
         summary: 'The signed-in user, groups, effective permissions and factory',
         description:
           'Who the caller is: user id and email, profile name, groups, effective permissions (sorted), ' +
-          'factory and whether they are global (see every factory) or factory-scoped.',
+          'factory, whether they are global (see every factory) or factory-scoped, the time zone of their days ' +
+          "and times (`timeZone`: their factory's, else the company's) and the company's (`companyTimeZone`).",
         response: { 200: meResponseSchema },
       },
     },
-    async (request) => presentMe(actorOf(request)),
+    async (request) => presentMe(actorOf(request), await readCompanyTimeZone(db)),
   );
 
   r.get(

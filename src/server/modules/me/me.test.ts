@@ -49,6 +49,8 @@ interface Me {
   permissions: string[];
   factory: { id: string; name: string; code: string; kind: string } | null;
   isGlobal: boolean;
+  timeZone: string;
+  companyTimeZone: string;
 }
 
 describe('GET /api/me', () => {
@@ -90,6 +92,9 @@ describe('GET /api/me', () => {
           kind: 'both',
         },
         isGlobal: GLOBAL[group],
+        // No company zone was set on this test database: UTC.
+        timeZone: 'UTC',
+        companyTimeZone: 'UTC',
       });
     },
   );

@@ -6,7 +6,8 @@
  * the others are history the tracker's past figures rest on. Creates and deletes are audited.
  */
 import type { z } from 'zod';
-import { dayLabel, utcToday } from '../../../common/calendar-days';
+import { dayLabel } from '../../../common/calendar-days';
+import { dayInZone } from '../../../common/time-zones';
 import type {
   createProductivityTargetSchema,
   ProductivityTarget,
@@ -30,6 +31,7 @@ import {
   type TargetRow,
 } from './productivity-targets.repository';
 import { violatedUniqueIndex } from '../../db/database-errors';
+import { factoryTimeZone } from '../factories/time-zones.repository';
 
 type CreateInput = z.output<typeof createProductivityTargetSchema>;
 
@@ -62,7 +64,7 @@ function visibleFactory(actor: Actor): string | undefined {
 
 /** GET /api/productivity/targets: the default's targets, then each factory's (a scoped user: their own). */
 export async function listTargets(db: Database, actor: Actor, now = new Date()): Promise<ProductivityTargetList> {
-  const today = utcToday(now);
+  const today = dayInZone(now, actor.timeZone);
   const rows = await listTargetRows(db, visibleFactory(actor));
   const states = targetStates(rows, today);
   return { items: rows.map((row) => presentTarget(row, states.get(row.id) ?? 'past')), today };
@@ -126,7 +128,7 @@ export async function createTarget(
         createdBy: actor.userId,
         updatedBy: actor.userId,
       });
-      const target = await readTarget(tx, id, utcToday(now));
+      const target = await readTarget(tx, id, dayInZone(now, await factoryTimeZone(tx, input.factoryId)));
       await insertAudit(tx, {
         actorId: actor.userId,
         action: 'create',
@@ -147,12 +149,13 @@ export async function createTarget(
  * is history); 404 for another factory's target than a scoped user's own.
  */
 export async function deleteTarget(db: Database, actor: Actor, id: string, now = new Date()): Promise<void> {
-  const today = utcToday(now);
   await db.transaction(async (tx) => {
     const row = await lockTargetRow(tx, id);
     if (!row || (row.factoryId !== null && !actor.isGlobal && actor.factory?.id !== row.factoryId))
       throw errors.notFound('No such target (or it is not one of your factory’s).');
     if (row.factoryId === null) onlyGlobalDefault(actor);
+    // A factory's target starts at its midnight; the default one at the company's.
+    const today = dayInZone(now, await factoryTimeZone(tx, row.factoryId));
     if (row.effectiveFrom <= today) {
       throw errors.conflict(
         `This target took effect on ${dayLabel(row.effectiveFrom)}: targets that have started are history and stay. To change the target, add a new one from a later date.`,

@@ -12,7 +12,8 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { personRef } from '../../../common/contracts/fields';
-import { addDays, addMonths, eachDay, monthEnd, monthStart, utcToday } from '../../../common/calendar-days';
+import { addDays, addMonths, eachDay, monthEnd, monthStart } from '../../../common/calendar-days';
+import { dayInZone } from '../../../common/time-zones';
 import { counted, plural } from '../../../common/counted';
 import type { ListResponse } from '../../../common/contracts/list';
 import { formatMoney } from '../../../common/contracts/sales';
@@ -78,6 +79,7 @@ import {
   type SalesCategoryRow,
 } from './sales-orders.repository';
 import { publishLive } from '../../live/publish-live';
+import { refuseFutureDay } from '../factories/factory-days';
 
 type CreateInput = z.output<typeof createSalesOrderSchema>;
 type CheckInput = z.output<typeof checkSalesOrderIdsSchema>;
@@ -334,6 +336,7 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
     });
 
   return db.transaction(async (tx) => {
+    await refuseFutureDay(tx, factory.id, input.date);
     const { customer, category } = await resolveParties(tx, input);
     const priced = await priceLines(tx, input, category);
     if (input.codes.length !== priced.stoveCount)
@@ -539,7 +542,7 @@ function sameDayOf(first: string, today: string): string {
 
 /** GET /api/sales/overview: this month so far against the same days of last month, the last 30 days, stoves ready to sell, the latest orders. */
 export async function salesOverview(db: Database, actor: Actor, now = new Date()): Promise<SalesOverview> {
-  const today = utcToday(now);
+  const today = dayInZone(now, actor.timeZone);
   const factoryId = scopedFactoryFilter(actor, undefined);
   const thisMonth = monthStart(today);
   const lastMonth = addMonths(thisMonth, -1);

@@ -8,7 +8,7 @@
 import { counted } from '../../../common/counted';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { utcToday } from '../../../common/calendar-days';
+import { dayInZone } from '../../../common/time-zones';
 import type { ListResponse } from '../../../common/contracts/list';
 import type {
   createSalesPricesSchema,
@@ -40,6 +40,7 @@ import {
   type PriceRow,
 } from './sales-prices.repository';
 import { priceIsUsed } from './sales-orders.repository';
+import { readCompanyTimeZone } from '../factories/time-zones.repository';
 
 type ValidPriceList = z.output<typeof createSalesPricesSchema>;
 
@@ -83,7 +84,7 @@ export async function listSalesPrices(
   query: ListSalesPricesQuery,
   now = new Date(),
 ): Promise<ListResponse<SalesPrice>> {
-  const today = utcToday(now);
+  const today = dayInZone(now, await readCompanyTimeZone(db));
   const [rows, count] = await Promise.all([
     listPriceHistoryRows(db, query, today, decodeCursor(query.cursor), query.limit + 1),
     countPriceHistory(db, query),
@@ -94,7 +95,7 @@ export async function listSalesPrices(
 
 /** GET /api/sales/prices/export.csv: the whole filtered, sorted history, page by page. */
 export async function* exportSalesPrices(db: Database, filters: PriceFilters, now = new Date()) {
-  const today = utcToday(now);
+  const today = dayInZone(now, await readCompanyTimeZone(db));
   for await (const page of allPages(
     (cursor, limit) => listPriceHistoryRows(db, filters, today, cursor, limit),
     SALES_PRICE_SORT_VALUES[filters.sort],
@@ -120,7 +121,7 @@ export async function salesPriceGrid(
   query: SalesPriceGridQuery,
   now = new Date(),
 ): Promise<SalesPriceGrid> {
-  const date = query.date ?? utcToday(now);
+  const date = query.date ?? dayInZone(now, await readCompanyTimeZone(db));
   const [axes, inForce, next] = await Promise.all([
     gridAxes(db, query.includeInactive === true),
     pricesInForce(db, date),
@@ -184,7 +185,7 @@ export async function createSalesPrices(
   input: ValidPriceList,
   now = new Date(),
 ): Promise<{ items: SalesPrice[] }> {
-  const today = utcToday(now);
+  const today = dayInZone(now, await readCompanyTimeZone(db));
   return db.transaction(async (tx) => {
     await assertPriceable(tx, input);
     const rows = input.prices.map((price) => ({
@@ -239,7 +240,7 @@ export async function createSalesPrices(
  * in force or past stays in the history (409).
  */
 export async function withdrawSalesPrice(db: Database, actor: Actor, id: string, now = new Date()): Promise<void> {
-  const today = utcToday(now);
+  const today = dayInZone(now, await readCompanyTimeZone(db));
   await db.transaction(async (tx) => {
     const row = await lockPrice(tx, id);
     if (!row) throw errors.notFound('No price with this id.');

@@ -13,13 +13,16 @@ import {
   listSteelFactories,
   listSteelStockRows,
 } from './steel-overview.repository';
+import { dayInZone } from '../../../common/time-zones';
+import { factoryTimeZone } from '../factories/time-zones.repository';
 
 const MONTHS = 12;
 
 /** The last `count` months ("2025-02" … "2026-01"), oldest first, ending with the month of `today` (UTC). */
-export function lastMonths(today: Date, count = MONTHS): string[] {
-  const year = today.getUTCFullYear();
-  const month = today.getUTCMonth();
+export function lastMonths(today: Date, count = MONTHS, zone = 'UTC'): string[] {
+  const day = dayInZone(today, zone);
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7)) - 1;
   return Array.from({ length: count }, (_, i) => {
     const d = new Date(Date.UTC(year, month - (count - 1 - i), 1));
     return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -36,7 +39,9 @@ export async function steelOverview(
   today: Date = new Date(),
 ): Promise<SteelOverview> {
   const factoryId = scopedFactoryFilter(actor, query.factoryId);
-  const months = lastMonths(today);
+  // The months of the factory's calendar, or of the viewer's for every factory.
+  const zone = factoryId ? await factoryTimeZone(db, factoryId) : actor.timeZone;
+  const months = lastMonths(today, MONTHS, zone);
   const [stock, categories, factories, usage] = await Promise.all([
     listSteelStockRows(db, factoryId),
     listOverviewCategories(db),

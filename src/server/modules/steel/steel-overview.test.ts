@@ -30,6 +30,8 @@ describe('lastMonths', () => {
       '2026-02',
     ]);
     expect(lastMonths(new Date('2026-12-31T23:59:59Z'), 2)).toEqual(['2026-11', '2026-12']);
+    // 00:30 on 1 January in Nairobi is still December in UTC: the factory's calendar decides.
+    expect(lastMonths(new Date('2026-12-31T21:30:00Z'), 2, 'Africa/Nairobi')).toEqual(['2026-12', '2027-01']);
   });
 });
 

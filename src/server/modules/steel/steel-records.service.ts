@@ -25,6 +25,7 @@ import {
   type SteelRecordFilters,
   type SteelRecordRow,
 } from './steel-records.repository';
+import { refuseFutureDay } from '../factories/factory-days';
 
 type ValidRecord = z.output<typeof createSteelRecordSchema>;
 
@@ -148,6 +149,7 @@ export async function createSteelRecord(db: Database, actor: Actor, input: Valid
   const factoryId = actingFactory(actor, input.factoryId);
   return db.transaction(async (tx) => {
     await lockTargets(tx, factoryId, input.categoryId);
+    await refuseFutureDay(tx, factoryId, input.date);
     const [record] = await postAudited(tx, actor, [{ ...input, factoryId }]);
     if (!record) throw new Error('the steel ledger wrote no row');
     return record;

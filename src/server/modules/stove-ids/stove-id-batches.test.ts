@@ -250,6 +250,7 @@ describe('POST /api/stove-id-batches', () => {
       permissions: new Set<never>(),
       factory: null,
       isGlobal: true,
+      timeZone: 'UTC',
     };
     const plan = {
       factoryId: factoryA.id,

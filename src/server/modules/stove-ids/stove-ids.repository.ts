@@ -27,6 +27,8 @@ import {
 } from '../../http/list';
 import { sqlTextArray } from './stove-id-status.repository';
 import { isoTime } from '../../db/iso-time';
+import { addDays } from '../../../common/calendar-days';
+import { instantInZone } from '../../../common/time-zones';
 
 const s = stoveIds;
 
@@ -49,7 +51,8 @@ export interface StoveIdRow {
 }
 
 /** The list's filters, factoryId already scoped. */
-type StoveIdFilters = Omit<ListStoveIdsQuery, 'limit' | 'cursor'>;
+/** The list's filters, and the zone whose calendar `from` and `to` are days of. */
+type StoveIdFilters = Omit<ListStoveIdsQuery, 'limit' | 'cursor'> & { timeZone: string };
 
 /** The cursor value of each sort. */
 export const STOVE_ID_SORT_VALUES: Record<StoveIdFilters['sort'], (row: StoveIdRow) => Cursor['v']> = {
@@ -65,7 +68,9 @@ function codePrefixPattern(q: string): string {
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
+/** The first instant of `day` on the calendar of `zone` (the viewer's: the days they filter by are theirs). */
+const dayStart = (day: string, zone: string, after = 0) =>
+  sql`${instantInZone(addDays(day, after), zone).toISOString()}::timestamptz`;
 
 type IndexedFilter = 'factoryId' | 'status' | 'batchId';
 
@@ -77,8 +82,8 @@ function filtersWhere(f: StoveIdFilters, skip: readonly IndexedFilter[] = []): S
     use('factoryId') ? sql`${s.factoryId} = ${f.factoryId}` : undefined,
     use('status') ? sql`${s.status} = ${f.status}` : undefined,
     use('batchId') ? sql`${s.batchId} = ${f.batchId}` : undefined,
-    f.from ? sql`${s.createdAt} >= ${dayStart(f.from)}` : undefined,
-    f.to ? sql`${s.createdAt} < ${dayStart(f.to)} + interval '1 day'` : undefined,
+    f.from ? sql`${s.createdAt} >= ${dayStart(f.from, f.timeZone)}` : undefined,
+    f.to ? sql`${s.createdAt} < ${dayStart(f.to, f.timeZone, 1)}` : undefined,
   );
 }
 
@@ -226,7 +231,7 @@ export function countStoveIds(db: Executor, f: StoveIdFilters): Promise<Total> {
     return sql`${selectWhere(whereAll(filtersWhere(f, ['factoryId']), inFactory), sql`1`)}
                order by ${ordered([s.factoryId, s.status, s.code], 'asc')}`;
   };
-  const key = JSON.stringify([f.q, f.factoryId, f.status, f.batchId, f.from, f.to]);
+  const key = JSON.stringify([f.q, f.factoryId, f.status, f.batchId, f.from, f.to, f.timeZone]);
   return countPastCap(db, key, () => countCapped(db, sql`(${matchingRows()}) matching`, undefined));
 }
 

@@ -77,8 +77,8 @@ export function presentStoveId(row: StoveIdRow): StoveId {
 
 type Filters = Omit<ListStoveIdsQuery, 'limit' | 'cursor'>;
 
-function scoped<F extends Filters>(actor: Actor, query: F): F {
-  return { ...query, factoryId: scopedFactoryFilter(actor, query.factoryId) };
+function scoped<F extends Filters>(actor: Actor, query: F): F & { timeZone: string } {
+  return { ...query, factoryId: scopedFactoryFilter(actor, query.factoryId), timeZone: actor.timeZone };
 }
 
 export async function listStoveIds(

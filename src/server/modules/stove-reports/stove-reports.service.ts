@@ -62,6 +62,7 @@ import {
   type ReportFilters,
   type ReportRow,
 } from './stove-reports.repository';
+import { refuseFutureDay } from '../factories/factory-days';
 
 type SubmitInput = z.output<typeof submitStoveReportSchema>;
 type CheckInput = z.output<typeof checkStoveReportSchema>;
@@ -157,6 +158,7 @@ export async function submitReport(db: Database, actor: Actor, input: SubmitInpu
     });
 
   return db.transaction(async (tx) => {
+    await refuseFutureDay(tx, factory.id, input.date);
     const locked = await lockEligibleIds(tx, actor, REPORT_RULES, input.codes, factory.id);
     const ids = locked.map((l) => l.id);
     const report = await insertReport(tx, {

@@ -60,6 +60,8 @@ import {
 } from './stove-transfers.repository';
 import { violatedUniqueIndex } from '../../db/database-errors';
 import { publishLive } from '../../live/publish-live';
+import { addDays, isIsoDay } from '../../../common/calendar-days';
+import { instantInZone } from '../../../common/time-zones';
 
 type SendInput = z.output<typeof sendStoveTransferSchema>;
 type TransferQuery = Omit<ListStoveTransfersQuery, 'limit' | 'cursor'>;
@@ -454,11 +456,13 @@ export function cancelTransfer(db: Database, actor: Actor, id: string): Promise<
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-function dayStart(day: string, field: string): Date {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day)
-    throw errors.validation(`${day} is not a date.`, { [field]: ['Use a date like 2026-01-31'] });
-  return date;
+/**
+ * The first instant of `day` (or of the day `after` days later) on the viewer's calendar: the days
+ * a list filter means are theirs.
+ */
+function dayStart(day: string, zone: string, field: string, after = 0): Date {
+  if (!isIsoDay(day)) throw errors.validation(`${day} is not a date.`, { [field]: ['Use a date like 2026-01-31'] });
+  return instantInZone(addDays(day, after), zone);
 }
 
 /**
@@ -468,15 +472,14 @@ function dayStart(day: string, field: string): Date {
  */
 function resolveFilters(actor: Actor, query: TransferQuery): TransferFilters {
   const scopeFactoryId = actor.isGlobal ? undefined : (actor.factory?.id ?? NO_FACTORY);
-  const createdBefore = query.to ? dayStart(query.to, 'to') : undefined;
-  createdBefore?.setUTCDate(createdBefore.getUTCDate() + 1);
+  const createdBefore = query.to ? dayStart(query.to, actor.timeZone, 'to', 1) : undefined;
   return {
     scopeFactoryId,
     direction: actor.isGlobal ? undefined : query.direction,
     status: query.status,
     fromFactoryId: query.fromFactoryId,
     toFactoryId: query.toFactoryId,
-    createdFrom: query.from ? dayStart(query.from, 'from') : undefined,
+    createdFrom: query.from ? dayStart(query.from, actor.timeZone, 'from') : undefined,
     createdBefore,
     number: query.q ? (parseTransferNumber(query.q) ?? undefined) : undefined,
     code: query.q ? normalizeCode(query.q) : undefined,
