@@ -5,25 +5,16 @@
  * phone-size check.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dayLabel } from '../src/common/calendar-days';
+import { addDays, addMonths, dayLabel, monthEnd, monthStart } from '../src/common/calendar-days';
+import { demoToday } from '../src/server/demo/accounts';
 import type { FactoryOption } from '../src/common/contracts/factories';
 import { failUntilRetry, login, seriousViolations, signedIn } from './support';
 import { factoryByCode, uniquePrefix } from './stove-transfers.support';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** Last month (in the browser's calendar, like the page's presets): its first, 10th and last day. */
+/** Last month (on the demo company's calendar, like the page's presets): its first, 10th and last day. */
 function lastMonth() {
-  const now = new Date();
-  const first = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-  const last = new Date(now.getFullYear(), now.getMonth(), 0);
-  return {
-    first: day(first),
-    tenth: day(new Date(first.getFullYear(), first.getMonth(), 10)),
-    eleventh: day(new Date(first.getFullYear(), first.getMonth(), 11)),
-    last: day(last),
-  };
+  const first = addMonths(monthStart(demoToday()), -1);
+  return { first, tenth: addDays(first, 9), eleventh: addDays(first, 10), last: monthEnd(first) };
 }
 
 interface KitWorld {

@@ -9,12 +9,7 @@ import type { CkdCategory } from '../src/common/contracts/ckd';
 import type { FactoryOption } from '../src/common/contracts/factories';
 import { holdLiveUpdates, login, seriousViolations, signedIn } from './support';
 import { factoryByCode, uniquePrefix } from './stove-transfers.support';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+import { demoToday } from '../src/server/demo/accounts';
 
 /** A steel category (kg) with `kg` received at a factory, through the steel API. */
 async function steelWithStock(page: Page, factoryId: string, kg: number): Promise<{ id: string; name: string }> {
@@ -23,7 +18,7 @@ async function steelWithStock(page: Page, factoryId: string, kg: number): Promis
   expect(created.status(), await created.text()).toBe(201);
   const steel = (await created.json()) as { id: string; name: string };
   const received = await page.request.post('/api/steel/records', {
-    data: { date: today(), factoryId, categoryId: steel.id, kind: 'received', quantity: kg },
+    data: { date: demoToday(), factoryId, categoryId: steel.id, kind: 'received', quantity: kg },
   });
   expect(received.status(), await received.text()).toBe(201);
   return steel;
@@ -38,7 +33,7 @@ async function kitsAt(page: Page, factoryId: string, kits: number): Promise<CkdC
   expect(created.status(), await created.text()).toBe(201);
   const category = (await created.json()) as CkdCategory;
   const produced = await page.request.post('/api/ckd/produced-records', {
-    data: { date: today(), factoryId, categoryId: category.id, quantity: kits },
+    data: { date: demoToday(), factoryId, categoryId: category.id, quantity: kits },
   });
   expect(produced.status(), await produced.text()).toBe(201);
   return category;
@@ -210,7 +205,12 @@ test('an Admin transfers kits of two categories on one transfer; a short line ke
   // 10 fit what the form shows, but someone takes 10 meanwhile: the server refuses, nothing moves.
   await send.getByLabel('Line 1 kits').fill('10');
   const taken = await page.request.post('/api/ckd/transfers', {
-    data: { fromFactoryId: nbo.id, toFactoryId: msa.id, lines: [{ categoryId: kit.id, quantity: 10 }], date: today() },
+    data: {
+      fromFactoryId: nbo.id,
+      toFactoryId: msa.id,
+      lines: [{ categoryId: kit.id, quantity: 10 }],
+      date: demoToday(),
+    },
   });
   expect(taken.status(), await taken.text()).toBe(201);
   await send.getByRole('button', { name: 'Send 10 kits' }).click();
@@ -236,7 +236,12 @@ test('a Factory Manager sends kits from their own factory only, and sees only th
   const kit = await kitsAt(admin, nbo.id, 20);
   for (const to of [msa, ksm]) {
     const sent = await admin.request.post('/api/ckd/transfers', {
-      data: { fromFactoryId: nbo.id, toFactoryId: to.id, lines: [{ categoryId: kit.id, quantity: 5 }], date: today() },
+      data: {
+        fromFactoryId: nbo.id,
+        toFactoryId: to.id,
+        lines: [{ categoryId: kit.id, quantity: 5 }],
+        date: demoToday(),
+      },
     });
     expect(sent.status(), await sent.text()).toBe(201);
   }
@@ -266,7 +271,12 @@ test('a Factory Manager sends kits from their own factory only, and sees only th
 
   // Sending from another factory is refused by the server, whatever the request says.
   const other = await page.request.post('/api/ckd/transfers', {
-    data: { fromFactoryId: nbo.id, toFactoryId: ksm.id, lines: [{ categoryId: kit.id, quantity: 1 }], date: today() },
+    data: {
+      fromFactoryId: nbo.id,
+      toFactoryId: ksm.id,
+      lines: [{ categoryId: kit.id, quantity: 1 }],
+      date: demoToday(),
+    },
   });
   expect(other.status()).toBe(403);
   expect(((await other.json()) as { error: { message: string } }).error.message).toBe(

@@ -8,14 +8,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, seriousViolations } from './support';
 import { factoryByCode } from './stove-transfers.support';
+import { demoToday } from '../src/server/demo/accounts';
 
 /** Upper-case letters unique to this run, so names never clash. */
 function uniqueToken(prefix: string): string {
   const stamp = (Date.now() * 1000 + Math.floor(Math.random() * 1000)).toString(26);
   return `${prefix}${[...stamp].map((c) => String.fromCharCode(65 + parseInt(c, 26))).join('')}`;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 async function post<T>(page: Page, path: string, data: Record<string, unknown>): Promise<T> {
   const response = await page.request.post(path, { data });
@@ -42,7 +41,7 @@ async function createItem(page: Page, token: string, reorderLevel: number): Prom
 }
 
 async function receive(page: Page, factoryId: string, itemId: string, quantity: number): Promise<void> {
-  await post(page, '/api/inventory/inputs', { date: today(), factoryId, lines: [{ itemId, quantity }] });
+  await post(page, '/api/inventory/inputs', { date: demoToday(), factoryId, lines: [{ itemId, quantity }] });
 }
 
 /** The stock of an item at a factory, from the API. */
@@ -265,7 +264,7 @@ test('a Factory Manager sees only their factory and sends stock only from it', a
 
   // The server holds the line too: a transfer from another factory is refused.
   const refused = await page.request.post('/api/inventory/transfers', {
-    data: { date: today(), fromFactoryId: nbo.id, toFactoryId: msa.id, lines: [{ itemId: item.id, quantity: 1 }] },
+    data: { date: demoToday(), fromFactoryId: nbo.id, toFactoryId: msa.id, lines: [{ itemId: item.id, quantity: 1 }] },
   });
   expect(refused.status()).toBe(403);
 });

@@ -5,7 +5,8 @@
  * Manager sees only their factory; axe; phone width.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { dayLabel } from '../src/common/calendar-days';
+import { addDays, dayLabel, isoWeekday } from '../src/common/calendar-days';
+import { demoToday } from '../src/server/demo/accounts';
 import type { DailyProductionReport, ProductivityTracker } from '../src/common/contracts/productivity';
 import { fillAtOnce, login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
@@ -39,7 +40,7 @@ async function coupleStoves(page: Page, factoryId: string, count: number): Promi
   expect(created.status(), await created.text()).toBe(201);
   const { id: categoryId } = (await created.json()) as { id: string };
   const nbo = await factoryByCode(page, 'NBO');
-  const date = new Date().toISOString().slice(0, 10);
+  const date = demoToday();
   const produced = await page.request.post('/api/ckd/produced-records', {
     data: { date, factoryId: nbo.id, categoryId, quantity: count },
   });
@@ -129,8 +130,8 @@ test('an admin sets targets and the tracker compares reported days with them', a
   await login(page, 'Admin');
   const factory = await newFactory(page);
   // Yesterday 4 couplers × 8 h, today 5 × 7.5 h; today 3 stoves coupled (by the admin).
-  const today = new Date().toISOString().slice(0, 10);
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const today = demoToday();
+  const yesterday = addDays(today, -1);
   await dailyReport(page, factory.id, yesterday, 4, 8);
   await dailyReport(page, factory.id, today, 5, 7.5);
   await coupleStoves(page, factory.id, 3);
@@ -165,7 +166,7 @@ test('an admin sets targets and the tracker compares reported days with them', a
   await page.getByRole('button', { name: 'Discard changes' }).click();
 
   // A scheduled target can be deleted after confirming; a started one offers no delete.
-  const next = `${new Date().getUTCFullYear() + 3}-01-05`;
+  const next = `${Number(demoToday().slice(0, 4)) + 3}-01-05`;
   await addTarget(`${factory.code} — ${factory.name}`, next, '15');
   const scheduled = factoryTargets.getByRole('row').filter({ hasText: 'Scheduled' }).filter({ hasText: factory.name });
   await scheduled.getByRole('button', { name: /^Delete the target of/ }).click();
@@ -202,7 +203,7 @@ test('an admin sets targets and the tracker compares reported days with them', a
 
   // By week the same figures; a day-by-day year is refused with the reason.
   await page.getByLabel('Group by').selectOption('week');
-  const weeks = new Date().getUTCDay() === 1 ? 2 : 1; // yesterday is last week's Sunday on a Monday
+  const weeks = isoWeekday(demoToday()) === 1 ? 2 : 1; // yesterday is last week's Sunday on a Monday
   await expect(page.getByRole('table', { name: 'By period' }).getByRole('row')).toHaveCount(weeks + 2);
   await expect(cells.nth(4)).toHaveText('108');
   await page.getByLabel('Range').selectOption('last-12-months');
@@ -247,8 +248,8 @@ test('dates changed before the page renders either are both kept, in the daily r
 test("the demo's couplers meet their targets on most days: the tracker names each, at 70-110 %", async ({ page }) => {
   await login(page, 'Admin');
   // The demo's month of coupling ends yesterday (other tests couple today).
-  const to = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const from = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+  const to = addDays(demoToday(), -1);
+  const from = addDays(demoToday(), -45);
   const res = await page.request.get(`/api/productivity/tracker?period=month&from=${from}&to=${to}`);
   expect(res.status()).toBe(200);
   const tracker = (await res.json()) as ProductivityTracker;

@@ -5,8 +5,9 @@
  * Officer is denied the packages; accessibility; the grid on a phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, dayLabel, utcToday } from '../src/common/calendar-days';
+import { addDays, dayLabel } from '../src/common/calendar-days';
 import { login, seriousViolations } from './support';
+import { demoToday } from '../src/server/demo/accounts';
 
 /** Upper-case letters unique to this run, so names and codes never clash. */
 function uniqueToken(prefix: string): string {
@@ -14,8 +15,8 @@ function uniqueToken(prefix: string): string {
   return `${prefix}${[...stamp].map((c) => String.fromCharCode(65 + parseInt(c, 26))).join('')}`;
 }
 
-/** A day relative to today (UTC, the server's today; the test browser runs in UTC too). */
-const day = (offset: number) => addDays(utcToday(new Date()), offset);
+/** A day relative to today on the demo company's calendar (Nairobi), the server's and the app's today. */
+const day = (offset: number) => addDays(demoToday(), offset);
 
 async function createCategory(page: Page, name: string, code: string): Promise<string> {
   const response = await page.request.post('/api/sales/categories', { data: { name, code } });

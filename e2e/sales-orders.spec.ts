@@ -11,10 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, utcToday } from '../src/common/calendar-days';
+import { addDays } from '../src/common/calendar-days';
 import { salesOrderNumberLabel, type SalesOrderDetail } from '../src/common/contracts/sales-orders';
 import { demoUser, holdLiveUpdates, holdRequests, LIVE, seriousViolations, signedIn } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
+import { demoToday } from '../src/server/demo/accounts';
 
 interface Ref {
   id: string;
@@ -31,7 +32,7 @@ interface SaleSetup {
   customer: { id: string; name: string; contact: string; phone: string; region: string };
 }
 
-const today = () => utcToday(new Date());
+const today = () => demoToday();
 
 async function post<T>(page: Page, url: string, data: unknown, status = 201): Promise<T> {
   const response = await page.request.post(url, { data });

@@ -7,10 +7,11 @@
  * state; axe on each.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, dayLabel, utcToday } from '../src/common/calendar-days';
+import { addDays, dayLabel } from '../src/common/calendar-days';
 import type { SalesOrderDetail } from '../src/common/contracts/sales-orders';
 import { failUntilRetry, login, mainNav, seriousViolations, signedIn } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
+import { demoToday } from '../src/server/demo/accounts';
 
 interface Ref {
   id: string;
@@ -25,7 +26,7 @@ interface World {
   ngo: Ref;
 }
 
-const today = () => utcToday(new Date());
+const today = () => demoToday();
 
 async function post<T>(page: Page, url: string, data: unknown, status = 201): Promise<T> {
   const response = await page.request.post(url, { data });

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, seriousViolations } from './support';
 import { factoryByCode } from './stove-transfers.support';
+import { demoToday } from '../src/server/demo/accounts';
 
 /** Upper-case letters unique to this run, so names never clash. */
 function uniqueToken(prefix: string): string {
@@ -24,7 +25,7 @@ async function recordSteel(
   page: Page,
   record: { factoryId: string; categoryId: string; kind: string; quantity: number },
 ): Promise<void> {
-  const date = new Date().toISOString().slice(0, 10);
+  const date = demoToday();
   const response = await page.request.post('/api/steel/records', { data: { date, ...record } });
   expect(response.status(), await response.text()).toBe(201);
 }
@@ -169,7 +170,7 @@ test('a Senior Production Manager sees the steel but cannot change categories or
   await expect(page.getByRole('table', { name: 'Steel records' }).getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Record movement' })).toHaveCount(0);
   const refused = await page.request.post('/api/steel/records', {
-    data: { date: new Date().toISOString().slice(0, 10), factoryId: nbo.id, categoryId, kind: 'used', quantity: 1 },
+    data: { date: demoToday(), factoryId: nbo.id, categoryId, kind: 'used', quantity: 1 },
   });
   expect(refused.status()).toBe(403);
 });

@@ -10,6 +10,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { stoveReportNumberLabel, type StoveReport } from '../src/common/contracts/production';
 import { holdLiveUpdates, LIVE, seriousViolations, signedIn } from './support';
 import { createStoveIds, factoryByCode, uniquePrefix } from './stove-transfers.support';
+import { addDays } from '../src/common/calendar-days';
+import { demoToday } from '../src/server/demo/accounts';
 
 interface Model {
   id: string;
@@ -30,7 +32,7 @@ async function modelWithKits(admin: Page, factoryCode: string, kits: number): Pr
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const nbo = await factoryByCode(admin, 'NBO');
-  const date = new Date().toISOString().slice(0, 10);
+  const date = demoToday();
   const produced = await admin.request.post('/api/ckd/produced-records', {
     data: { date, factoryId: nbo.id, categoryId: id, quantity: kits },
   });
@@ -47,7 +49,7 @@ async function modelWithKits(admin: Page, factoryCode: string, kits: number): Pr
 
 async function submitReport(page: Page, factoryId: string, model: Model, codes: string[]): Promise<StoveReport> {
   const response = await page.request.post('/api/stove-reports', {
-    data: { factoryId, categoryId: model.id, date: new Date().toISOString().slice(0, 10), codes },
+    data: { factoryId, categoryId: model.id, date: demoToday(), codes },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as StoveReport;
@@ -143,7 +145,7 @@ test('a bad code blocks Submit with its reason; a report the server refuses name
   // A day to come is explained at the date field itself.
   const date = coupler.getByLabel('Date coupled');
   const today = await date.inputValue();
-  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = addDays(today, 1);
   await date.fill(tomorrow);
   await expect(date).toHaveAttribute('aria-invalid', 'true');
   await expect(date).toHaveAccessibleDescription(

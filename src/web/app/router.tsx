@@ -230,7 +230,8 @@ function shellRoutePage(route: ShellRoute): ReactNode {
     return (
       <WithMe>{(me) => <FactoryDashboardPage title={route.title} viewer={me} panels={dashboardPanels(me)} />}</WithMe>
     );
-  if (route.path === '/factory') return <FactoriesPage title={route.title} />;
+  if (route.path === '/factory')
+    return <WithMe>{(me) => <FactoriesPage title={route.title} companyTimeZone={me.companyTimeZone} />}</WithMe>;
   if (route.path === '/users') return <UserManagementPage title={route.title} />;
   if (route.path === '/users/profiles') return <ProfilesPage title={route.title} />;
   if (route.path === '/customers') return <PartnersPage title={route.title} />;

@@ -1,5 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { formatBytes } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatBytes, formatDate, formatDateTime } from './format';
+import { setViewerTimeZone } from './time-zone';
+
+afterEach(() => setViewerTimeZone(null));
+
+describe('dates and times', () => {
+  it("show on the viewer's clock, whatever zone the device is in", () => {
+    setViewerTimeZone('Africa/Nairobi');
+    // 21:30 UTC on the 26th is 00:30 on the 27th in Nairobi.
+    expect(formatDateTime('2026-11-26T21:30:00.000Z')).toBe('27 Nov 2026, 00:30');
+    expect(formatDate('2026-11-26T21:30:00.000Z')).toBe('27 Nov 2026');
+    setViewerTimeZone('UTC');
+    expect(formatDateTime('2026-11-26T21:30:00.000Z')).toBe('26 Nov 2026, 21:30');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
 
 describe('formatBytes', () => {
   it.each([

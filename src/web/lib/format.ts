@@ -1,23 +1,31 @@
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+import { viewerTimeZone } from './time-zone';
 
-/** "5 Mar 2025" from an ISO timestamp ('' when it is not a date). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter on the viewer's clock (one per zone and shape: building one costs far more than using it). */
+function viewerFormat(shape: 'date' | 'dateTime'): Intl.DateTimeFormat {
+  const timeZone = viewerTimeZone();
+  const key = `${shape} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { ...(shape === 'date' ? DATE : DATE_TIME), timeZone });
+    formats.set(key, format);
+  }
+  return format;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/** "5 Mar 2025" from an ISO timestamp, on the viewer's calendar ('' when it is not a date). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : viewerFormat('date').format(date);
+}
 
-/** "5 Mar 2025, 14:03" from an ISO timestamp ('' when it is not a date). */
+/** "5 Mar 2025, 14:03" from an ISO timestamp, on the viewer's clock ('' when it is not a date). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : viewerFormat('dateTime').format(date);
 }
 
 const BYTE_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;

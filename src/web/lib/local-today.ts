@@ -1,5 +1,9 @@
-/** Today on this device's calendar, as YYYY-MM-DD: the day a person means by "today" (forms' default date). */
+import { viewerDay } from './time-zone';
+
+/**
+ * Today on the viewer's calendar (their factory's time zone, else the company's), as YYYY-MM-DD:
+ * the day a person means by "today" (forms' default date), whatever zone the device is set to.
+ */
 export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return viewerDay(now);
 }

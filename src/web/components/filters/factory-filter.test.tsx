@@ -24,8 +24,22 @@ vi.mock('@web/components/ui/native-select', async (importOriginal) => {
   };
 });
 
-const MSA: FactoryOption = { id: 'f-msa', code: 'MSA', name: 'Mombasa Assembly', kind: 'assembly', active: true, timeZone: null };
-const NBO: FactoryOption = { id: 'f-nbo', code: 'NBO', name: 'Nairobi Central Plant', kind: 'plant', active: true, timeZone: null };
+const MSA: FactoryOption = {
+  id: 'f-msa',
+  code: 'MSA',
+  name: 'Mombasa Assembly',
+  kind: 'assembly',
+  active: true,
+  timeZone: null,
+};
+const NBO: FactoryOption = {
+  id: 'f-nbo',
+  code: 'NBO',
+  name: 'Nairobi Central Plant',
+  kind: 'plant',
+  active: true,
+  timeZone: null,
+};
 const OLD: FactoryOption = { id: 'f-old', code: 'OLD', name: 'Old Works', kind: 'both', active: false, timeZone: null };
 
 type Props = ComponentProps<typeof FactoryFilter>;

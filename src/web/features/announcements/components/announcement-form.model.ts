@@ -1,7 +1,7 @@
 /**
  * The announcement form's rules and conversions: the contract's title and body, the audience
- * (everyone, or chosen groups and/or factories), and publish/expiry times typed in the browser's
- * local time (datetime-local) and sent as ISO instants.
+ * (everyone, or chosen groups and/or factories), and publish/expiry times typed on the viewer's
+ * clock (datetime-local; their factory's time zone) and sent as ISO instants.
  */
 import { z } from 'zod';
 import {
@@ -10,21 +10,22 @@ import {
   type CreateAnnouncement,
   type UpdateAnnouncement,
 } from '@common/contracts/announcements';
+import { isIsoDay } from '@common/calendar-days';
 import { GROUPS } from '@common/permissions';
+import { viewerDay, viewerInstant, viewerTime } from '@web/lib/time-zone';
 
-/** "2026-01-31T09:05" in this device's time zone (what a datetime-local input holds). */
+/** "2026-01-31T09:05" on the viewer's clock (what a datetime-local input holds). */
 export function toLocalInput(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${viewerDay(d)}T${viewerTime(d)}`;
 }
 
-/** The ISO instant of a datetime-local value (read in this device's time zone); null when empty or invalid. */
+/** The ISO instant of a datetime-local value (read on the viewer's clock); null when empty or invalid. */
 export function fromLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value);
+  if (!match?.[1] || !match[2] || !isIsoDay(match[1]) || match[2] > '23:59') return null;
+  return viewerInstant(match[1], match[2]).toISOString();
 }
 
 const { title, body } = createAnnouncementSchema.shape;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { meResponseSchema, type MeResponse } from '@common/contracts/me';
 import { apiClient, isUnauthenticatedError } from '@web/lib/api-client';
+import { setViewerTimeZone } from '@web/lib/time-zone';
 
 export const meQueryKey = ['me'] as const;
 
@@ -10,10 +11,15 @@ export const meQueryKey = ['me'] as const;
  */
 export async function getMe(signal?: AbortSignal): Promise<MeResponse | null> {
   try {
-    const data = await apiClient.get('/api/me', { signal });
-    return meResponseSchema.parse(data);
+    const me = meResponseSchema.parse(await apiClient.get('/api/me', { signal }));
+    // Before any screen shows a date: the user's days and times are their factory's zone's.
+    setViewerTimeZone(me.timeZone, me.companyTimeZone);
+    return me;
   } catch (error) {
-    if (isUnauthenticatedError(error)) return null;
+    if (isUnauthenticatedError(error)) {
+      setViewerTimeZone(null);
+      return null;
+    }
     throw error;
   }
 }

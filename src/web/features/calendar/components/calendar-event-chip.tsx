@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@common/contracts/calendar';
 import { CALENDAR_CATEGORY_LABELS } from '@common/contracts/calendar';
 import { cn } from '@web/lib/utils';
 import { CATEGORY_STYLES } from './calendar-category';
-import { localTime } from './calendar-view.model';
+import { viewerTime } from '@web/lib/time-zone';
 
 /** The drag data type of an event being moved to another day. */
 export const EVENT_DRAG_TYPE = 'application/x-calendar-event';
@@ -43,7 +43,7 @@ export function EventChip({ event, draggable, onOpen }: EventChipProps) {
     >
       <Icon className="size-3 shrink-0" aria-hidden="true" />
       <span className="sr-only">{CALENDAR_CATEGORY_LABELS[event.category]}: </span>
-      {event.allDay ? null : <span className="shrink-0 tabular-nums">{localTime(new Date(event.startsAt))}</span>}
+      {event.allDay ? null : <span className="shrink-0 tabular-nums">{viewerTime(new Date(event.startsAt))}</span>}
       <span className="truncate font-medium">{event.title}</span>
       {event.factory ? <span className="sr-only"> at {event.factory.code}</span> : null}
     </button>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '@common/contracts/calendar';
 import { eventFormSchema, eventValues, moveFormSchema, newEventValues } from './calendar-event-form.model';
-import { localInstant } from './calendar-view.model';
+import { viewerInstant } from '@web/lib/time-zone';
 
-const at = (day: string, time: string) => localInstant(day, time).toISOString();
+const at = (day: string, time: string) => viewerInstant(day, time).toISOString();
 const FACTORY = '0b6c3a52-8f5e-4c1e-9a4e-2f1d9f1b7c11';
 
 function issues(values: Parameters<typeof eventFormSchema.safeParse>[0]) {

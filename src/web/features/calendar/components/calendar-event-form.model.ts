@@ -11,7 +11,7 @@ import {
   createCalendarEventSchema,
   type CalendarEvent,
 } from '@common/contracts/calendar';
-import { localDay, localInstant, localTime } from './calendar-view.model';
+import { viewerDay, viewerInstant, viewerTime } from '@web/lib/time-zone';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -36,8 +36,8 @@ function instants(v: EventFormValues): { startsAt: string; endsAt: string } {
     return { startsAt: `${v.startDate}T00:00:00.000Z`, endsAt: `${addDays(v.endDate, 1)}T00:00:00.000Z` };
   }
   return {
-    startsAt: localInstant(v.startDate, v.startTime).toISOString(),
-    endsAt: localInstant(v.endDate, v.endTime).toISOString(),
+    startsAt: viewerInstant(v.startDate, v.startTime).toISOString(),
+    endsAt: viewerInstant(v.endDate, v.endTime).toISOString(),
   };
 }
 
@@ -133,10 +133,10 @@ export function eventValues(event: CalendarEvent): EventFormValues {
   const end = new Date(event.endsAt);
   return {
     ...base,
-    startDate: localDay(start),
-    startTime: localTime(start),
-    endDate: localDay(end),
-    endTime: localTime(end),
+    startDate: viewerDay(start),
+    startTime: viewerTime(start),
+    endDate: viewerDay(end),
+    endTime: viewerTime(end),
   };
 }
 
@@ -155,7 +155,7 @@ export function moveFormSchema(allDay: boolean) {
         ctx.addIssue({ code: 'custom', message: 'Choose the new time', path: ['time'] });
     })
     .transform((v) => ({
-      startsAt: allDay ? `${v.date}T00:00:00.000Z` : localInstant(v.date, v.time).toISOString(),
+      startsAt: allDay ? `${v.date}T00:00:00.000Z` : viewerInstant(v.date, v.time).toISOString(),
     }));
 }
 
@@ -163,5 +163,5 @@ export function moveFormSchema(allDay: boolean) {
 export function moveValues(event: CalendarEvent): MoveFormValues {
   if (event.allDay) return { date: event.startsAt.slice(0, 10), time: '09:00' };
   const start = new Date(event.startsAt);
-  return { date: localDay(start), time: localTime(start) };
+  return { date: viewerDay(start), time: viewerTime(start) };
 }

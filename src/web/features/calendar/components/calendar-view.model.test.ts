@@ -5,7 +5,6 @@ import {
   eventDays,
   eventsByDay,
   formatLongDay,
-  localInstant,
   movedStart,
   periodTitle,
   readCalendarState,
@@ -13,9 +12,10 @@ import {
   viewDays,
   writeCalendarState,
 } from './calendar-view.model';
+import { setViewerTimeZone, viewerInstant, viewerTime } from '@web/lib/time-zone';
 
 /** An instant on this machine's clock (the tests hold in any time zone). */
-const at = (day: string, time: string) => localInstant(day, time).toISOString();
+const at = (day: string, time: string) => viewerInstant(day, time).toISOString();
 
 describe('calendar state in the URL', () => {
   it('reads view, date and filters, falling back to this month without filters', () => {
@@ -124,5 +124,23 @@ describe('days of an event', () => {
     expect(movedStart({ allDay: true, startsAt: '2026-11-05T00:00:00.000Z' }, '2026-11-09')).toBe(
       '2026-11-09T00:00:00.000Z',
     );
+  });
+});
+
+describe("the viewer's clock", () => {
+  it("places a timed event on the viewer's day and time, not the device's", () => {
+    setViewerTimeZone('Africa/Nairobi');
+    try {
+      // 00:30-01:30 on 27 November in Nairobi: 21:30 UTC on the 26th.
+      const event = { allDay: false, startsAt: '2026-11-26T21:30:00.000Z', endsAt: '2026-11-26T22:30:00.000Z' };
+      expect(eventDays(event)).toEqual(['2026-11-27']);
+      expect(viewerTime(new Date(event.startsAt))).toBe('00:30');
+      expect(daysWindow(['2026-11-27'])).toEqual({
+        from: '2026-11-26T21:00:00.000Z',
+        to: '2026-11-27T21:00:00.000Z',
+      });
+    } finally {
+      setViewerTimeZone(null);
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { addDays, addMonths, eachDay, isIsoDay, isoWeekStart, monthEnd, monthStart } from '@common/calendar-days';
 import { CALENDAR_CATEGORIES, type CalendarCategory, type CalendarEvent } from '@common/contracts/calendar';
+import { viewerDay, viewerInstant, viewerTime } from '@web/lib/time-zone';
 
 export const CALENDAR_VIEWS = ['month', 'week', 'list'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -77,36 +78,11 @@ export function stepDate(view: CalendarView, date: string, step: 1 | -1): string
   }
 }
 
-/** Midnight at the start of a day on this device's calendar. */
-export function localMidnight(day: string): Date {
-  return new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-}
-
-/** The day of an instant on this device's calendar. */
-export function localDay(instant: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
-}
-
-/** "09:30" on this device's clock. */
-export function localTime(instant: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
-}
-
-/** The instant of a day and "HH:MM" on this device's clock. */
-export function localInstant(day: string, time: string): Date {
-  const midnight = localMidnight(day);
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  midnight.setHours(hours, minutes, 0, 0);
-  return midnight;
-}
-
 /** The window of instants the days cover: from the first day's midnight to the midnight after the last. */
 export function daysWindow(days: readonly string[]): { from: string; to: string } {
   const first = days[0] ?? '1970-01-01';
   const last = days[days.length - 1] ?? first;
-  return { from: localMidnight(first).toISOString(), to: localMidnight(addDays(last, 1)).toISOString() };
+  return { from: viewerInstant(first).toISOString(), to: viewerInstant(addDays(last, 1)).toISOString() };
 }
 
 /** The days an event covers: an all-day event its own days; a timed one the local days it touches. */
@@ -120,7 +96,7 @@ export function eventDays(event: Pick<CalendarEvent, 'startsAt' | 'endsAt' | 'al
   const end = new Date(event.endsAt);
   // An end at midnight belongs to the day before; an event of no length to its day.
   const lastInstant = end > start ? new Date(end.getTime() - 1) : start;
-  return eachDay(localDay(start), localDay(lastInstant));
+  return eachDay(viewerDay(start), viewerDay(lastInstant));
 }
 
 /** The events of each day shown, in the order given (the server's: by start). */
@@ -140,7 +116,7 @@ export function eventsByDay<E extends Pick<CalendarEvent, 'startsAt' | 'endsAt' 
 /** The start of an event moved to `day`: an all-day one to that day, a timed one at the same local time. */
 export function movedStart(event: Pick<CalendarEvent, 'startsAt' | 'allDay'>, day: string): string {
   if (event.allDay) return `${day}T00:00:00.000Z`;
-  return localInstant(day, localTime(new Date(event.startsAt))).toISOString();
+  return viewerInstant(day, viewerTime(new Date(event.startsAt))).toISOString();
 }
 
 /** The first day an event shows on (where a move starts from). */
@@ -196,8 +172,8 @@ export function formatEventTime(event: Pick<CalendarEvent, 'startsAt' | 'endsAt'
   if (event.allDay) {
     return days.length > 1 ? `All day, ${formatDayMonth(first)} – ${formatShortDay(last)}` : 'All day';
   }
-  const start = localTime(new Date(event.startsAt));
-  const end = localTime(new Date(event.endsAt));
+  const start = viewerTime(new Date(event.startsAt));
+  const end = viewerTime(new Date(event.endsAt));
   if (event.startsAt === event.endsAt) return start;
   if (days.length > 1) return `${formatDayMonth(first)} ${start} – ${formatDayMonth(last)} ${end}`;
   return `${start} – ${end}`;
@@ -210,7 +186,7 @@ export function formatEventWhen(event: Pick<CalendarEvent, 'startsAt' | 'endsAt'
   if (days.length > 1) {
     return event.allDay
       ? `${formatLongDay(first)} – ${formatLongDay(days[days.length - 1] ?? first)} (all day)`
-      : `${formatLongDay(first)} ${localTime(new Date(event.startsAt))} – ${formatLongDay(days[days.length - 1] ?? first)} ${localTime(new Date(event.endsAt))}`;
+      : `${formatLongDay(first)} ${viewerTime(new Date(event.startsAt))} – ${formatLongDay(days[days.length - 1] ?? first)} ${viewerTime(new Date(event.endsAt))}`;
   }
   return `${formatLongDay(first)}, ${formatEventTime(event).replace('All day', 'all day')}`;
 }

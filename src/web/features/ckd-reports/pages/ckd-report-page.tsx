@@ -23,6 +23,7 @@ import { localToday } from '@web/lib/local-today';
 import { LoadError } from '@web/components/ui/load-error';
 import { ExportLink, ReportSkeleton } from '../components/report-states';
 import { useUrlSearchParams } from '@web/lib/use-url-search-params';
+import { daysNote } from '@web/lib/time-zone';
 
 /** What the page needs of the signed-in user: a factory-scoped user sees their own factory only. */
 export type CkdReportViewer = Pick<MeResponse, 'isGlobal' | 'factory'>;
@@ -87,7 +88,7 @@ export function CkdReportPage({ title, viewer }: { title: string; viewer: CkdRep
     <div className="flex flex-col gap-6">
       <PageHeader
         title={title}
-        description="Kit stock per factory and kit category for a period: the stock at the start, what was produced, received, sent, consumed and adjusted, and the stock at the end."
+        description={`Kit stock per factory and kit category for a period: the stock at the start, what was produced, received, sent, consumed and adjusted, and the stock at the end. ${daysNote()}`}
       />
       <div className={FILTERS_ROW_CLASS}>
         <RangeFields range={filters} today={today} errors={errors} onChange={(range) => setFilters(range)} />

@@ -66,10 +66,20 @@ describe('words', () => {
   });
 
   it('describes what the dashboard covers', () => {
-    const base: Pick<Dashboard, 'scope' | 'factory' | 'date'> = { scope: 'all', factory: null, date: '2026-03-10' };
-    expect(dashboardDescription(base)).toBe('Every factory today, 10 Mar 2026 (UTC), and this month.');
+    const base: Pick<Dashboard, 'scope' | 'factory' | 'date' | 'timeZone'> = {
+      scope: 'all',
+      factory: null,
+      date: '2026-03-10',
+      timeZone: 'Africa/Nairobi',
+    };
+    expect(dashboardDescription(base)).toBe('Every factory today (10 Mar 2026, Nairobi time (UTC+3)) and this month.');
     expect(
-      dashboardDescription({ ...base, scope: 'factory', factory: { id: 'f', name: 'Mombasa Assembly', code: 'MSA' } }),
-    ).toBe('Mombasa Assembly (MSA) today, 10 Mar 2026 (UTC), and this month.');
+      dashboardDescription({
+        ...base,
+        scope: 'factory',
+        factory: { id: 'f', name: 'Mombasa Assembly', code: 'MSA' },
+        timeZone: 'UTC',
+      }),
+    ).toBe('Mombasa Assembly (MSA) today (10 Mar 2026, UTC) and this month.');
   });
 });

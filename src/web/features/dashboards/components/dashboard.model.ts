@@ -4,6 +4,7 @@ import { counted } from '@common/counted';
 import type { Dashboard } from '@common/contracts/dashboards';
 import type { MeResponse } from '@common/contracts/me';
 import { shellRouteFor } from '@common/permissions';
+import { zoneLabel } from '@common/time-zones';
 
 /** Who looks at a dashboard (given by src/web/app from the signed-in user). */
 export type DashboardViewer = Pick<MeResponse, 'groups' | 'permissions' | 'isGlobal' | 'factory'>;
@@ -104,10 +105,10 @@ export function salesSummary(days: Dashboard['sales']): string {
 }
 
 /** The page's line under its title. */
-export function dashboardDescription(dashboard: Pick<Dashboard, 'scope' | 'factory' | 'date'>): string {
-  const day = dayLabel(dashboard.date);
+export function dashboardDescription(dashboard: Pick<Dashboard, 'scope' | 'factory' | 'date' | 'timeZone'>): string {
+  const day = `${dayLabel(dashboard.date)}, ${zoneLabel(dashboard.timeZone)}`;
   if (dashboard.scope === 'factory' && dashboard.factory)
-    return `${dashboard.factory.name} (${dashboard.factory.code}) today, ${day} (UTC), and this month.`;
-  if (dashboard.scope === 'all') return `Every factory today, ${day} (UTC), and this month.`;
+    return `${dashboard.factory.name} (${dashboard.factory.code}) today (${day}) and this month.`;
+  if (dashboard.scope === 'all') return `Every factory today (${day}) and this month.`;
   return 'Production, sales, transfers and stock of your factory.';
 }

@@ -13,6 +13,8 @@ export function useUpdateFactory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFactory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: factoriesQueryKey }),
+    // A new time zone moves the days of the factory's users (the signed-in one's too): read all again.
+    onSuccess: (_saved, { changes }) =>
+      queryClient.invalidateQueries(changes.timeZone === undefined ? { queryKey: factoriesQueryKey } : undefined),
   });
 }

@@ -1,4 +1,5 @@
 import type { Factory } from '@common/contracts/factories';
+import { zoneLabel } from '@common/time-zones';
 import type { DataTableColumn } from '@web/components/data-table/data-table';
 import { Badge } from '@web/components/ui/badge';
 import { formatDate } from '@web/lib/format';
@@ -19,6 +20,12 @@ export const FACTORY_COLUMNS: readonly DataTableColumn<Factory>[] = [
     header: 'Location',
     className: 'max-w-64 truncate',
     cell: (f) => f.location ?? <span className="text-muted-foreground">—</span>,
+  },
+  {
+    id: 'timeZone',
+    header: 'Time zone',
+    cell: (f) =>
+      f.timeZone ? zoneLabel(f.timeZone) : <span className="text-muted-foreground">Company time zone</span>,
   },
   {
     id: 'active',

@@ -9,6 +9,7 @@ import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
 import { useRecordActions } from '@web/components/master-data/use-record-actions';
 import { PageHeader } from '@web/components/ui/page-header';
 import { FACTORIES_EXPORT_PATH, useFactories } from '../api/get-factories';
+import { CompanyTimeZone } from '../components/company-time-zone';
 import { FACTORY_COLUMNS } from '../components/factory-columns';
 import { FactoryFormDialog } from '../components/factory-form-dialog';
 import { FACTORY_KIND_OPTIONS } from '../components/factory-kind';
@@ -24,8 +25,11 @@ const FACTORY_LIST: ListStateConfig<ListFactoriesQuery['sort'], typeof FACTORY_F
 
 const NOUN = { one: 'factory', other: 'factories' };
 
-/** Factory Management (/factory): list, search, filter, create, edit, deactivate and reactivate factories. */
-export function FactoriesPage({ title }: { title: string }) {
+/**
+ * Factory Management (/factory): list, search, filter, create, edit, deactivate and reactivate
+ * factories; the company's time zone.
+ */
+export function FactoriesPage({ title, companyTimeZone }: { title: string; companyTimeZone: string }) {
   const list = useListState(FACTORY_LIST);
   const result = useFactories(list.apiParams);
   const actions = useRecordActions<Factory>();
@@ -61,6 +65,7 @@ export function FactoriesPage({ title }: { title: string }) {
           action: newFactoryButton,
         }}
       />
+      <CompanyTimeZone current={companyTimeZone} />
       <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={FactoryFormDialog} />
       <FactoryStatusDialog change={actions.statusChange} onClose={actions.closeStatusChange} />
     </div>

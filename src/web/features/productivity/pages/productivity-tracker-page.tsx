@@ -23,6 +23,7 @@ import {
 } from '../components/tracker-filters.model';
 import { FiguresTable, PeriodTable, TrackerSection, type FiguresRow } from '../components/tracker-tables';
 import { useUrlSearchParams } from '@web/lib/use-url-search-params';
+import { daysNote } from '@web/lib/time-zone';
 
 const couplersPresent = (f: ProductivityFigures) => formatFigure(f.couplersPresent, 0);
 const daysReported = (f: ProductivityFigures) => formatFigure(f.daysReported, 0);
@@ -47,8 +48,8 @@ export function ProductivityTrackerPage({ title, viewer }: { title: string; view
         title={title}
         description={
           viewer.isGlobal
-            ? 'Stoves coupled against target per factory and coupler. The target each day is the one in force that day (a factory’s own, else the default) × couplers present.'
-            : `Stoves coupled against target at ${viewer.factory?.name ?? 'your factory'}, per coupler and period.`
+            ? `Stoves coupled against target per factory and coupler. The target each day is the one in force that day (a factory’s own, else the default) × couplers present. ${daysNote()}`
+            : `Stoves coupled against target at ${viewer.factory?.name ?? 'your factory'}, per coupler and period. ${daysNote()}`
         }
       />
       <TrackerFiltersBar

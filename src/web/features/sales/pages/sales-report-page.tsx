@@ -25,6 +25,7 @@ import {
 import { chosenCurrency, GROUP_NOUNS, type GroupFigures } from '../components/sales-report.model';
 import { GroupTable, PeriodTable, SalesReportCards } from '../components/sales-report-tables';
 import { useUrlSearchParams } from '@web/lib/use-url-search-params';
+import { daysNote } from '@web/lib/time-zone';
 
 /** What the page needs of the signed-in user: a factory-scoped user sees their own factory only. */
 export type SalesReportViewer = Pick<MeResponse, 'isGlobal' | 'factory'>;
@@ -62,8 +63,8 @@ export function SalesReportPage({ title, viewer }: { title: string; viewer: Sale
         title={title}
         description={
           viewer.isGlobal
-            ? 'Packages, stoves and revenue of completed orders by period, for every factory. Canceled orders are left out; revenue is shown per currency.'
-            : `Packages, stoves and revenue of completed orders at ${viewer.factory?.name ?? 'your factory'}, by period. Canceled orders are left out; revenue is shown per currency.`
+            ? `Packages, stoves and revenue of completed orders by period, for every factory. Canceled orders are left out; revenue is shown per currency. ${daysNote()}`
+            : `Packages, stoves and revenue of completed orders at ${viewer.factory?.name ?? 'your factory'}, by period. Canceled orders are left out; revenue is shown per currency. ${daysNote()}`
         }
       />
       {noFactory ? (
