@@ -2,6 +2,7 @@
  * The rules of the Validate Stove IDs screen, as pure functions: what is sent, which IDs can be
  * approved, filtering and paging the verdicts, the CSV of the verdicts and a refused approval.
  */
+import { localToday } from '@web/lib/local-today';
 import { counted } from '@common/counted';
 import {
   VALIDATION_VERDICTS,
@@ -96,7 +97,7 @@ export function verdictsCsv(items: readonly VerdictItem[], factories: readonly F
 
 /** "stove-id-verdicts-2026-01-31.csv" */
 export function csvFileName(now: Date): string {
-  return `stove-id-verdicts-${now.toISOString().slice(0, 10)}.csv`;
+  return `stove-id-verdicts-${localToday(now)}.csv`;
 }
 
 /** "12 stove IDs" */
