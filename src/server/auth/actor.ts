@@ -9,7 +9,7 @@ import {
 } from '../../common/permissions';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client';
-import { ACTOR_COLUMNS, type ActorRow } from './actor.repository';
+import { ACTOR_COLUMNS, ACTOR_JOINS, type ActorRow } from './actor.repository';
 import type { ResolvedSession } from './session';
 
 export interface Actor {
@@ -22,6 +22,8 @@ export interface Actor {
   factory: ActorRow['factory'];
   /** The zone of the user's days and times: their factory's, else the company's. */
   timeZone: string;
+  /** The company's zone, which factories without their own follow. */
+  companyTimeZone: string;
   /** Sees all factories (DOMAIN.md §2). */
   isGlobal: boolean;
 }
@@ -40,6 +42,7 @@ export function actorOf(resolved: ResolvedSession): Actor | null {
     permissions: effectivePermissions(groups, row.components.filter(isComponent)),
     factory: row.factory,
     timeZone: row.timeZone,
+    companyTimeZone: row.companyTimeZone,
     isGlobal: isGlobalUser(groups),
   };
 }
@@ -53,8 +56,7 @@ export async function loadActor(db: Executor, userId: string): Promise<Actor | n
     db,
     sql`select u.email, ${ACTOR_COLUMNS}
           from users u
-          left join profiles p on p.id = u.id
-          left join factories f on f.id = p.factory_id
+          ${ACTOR_JOINS}
          where u.id = ${userId}`,
   );
   if (!row) return null;

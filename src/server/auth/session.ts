@@ -20,7 +20,7 @@ import { parseCookies } from 'better-auth/cookies';
 import { sql } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS } from '../../common/constants';
 import { embeddedClient, queryRows, type Database } from '../db/client';
-import { ACTOR_COLUMNS, type ActorRow } from './actor.repository';
+import { ACTOR_COLUMNS, ACTOR_JOINS, type ActorRow } from './actor.repository';
 import type { Auth } from './auth';
 import { deleteSession } from './sessions.repository';
 
@@ -102,8 +102,7 @@ async function findSession(db: Database, token: string): Promise<ResolvedSession
            u.id as "userId", u.email, ${ACTOR_COLUMNS}
       from sessions s
       join users u on u.id = s.user_id
-      left join profiles p on p.id = u.id
-      left join factories f on f.id = p.factory_id
+      ${ACTOR_JOINS}
      where s.token = ${token}`,
   );
   if (!row) return null;

@@ -57,6 +57,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const putCompanyZone = (cookie: string, timeZone: string) =>
+  ctx.request({ method: 'PUT', url: '/api/company/time-zone', cookie, payload: { timeZone } });
+
 /** The server's clock (Date) at `instant`; the database's own clock is not used by these rules. */
 function clockAt(instant: Date) {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -99,39 +102,19 @@ describe("the company's and a factory's time zone", () => {
     expect(bad.json<ErrorBody>().error.details?.fieldErrors?.timeZone).toEqual([
       'Choose a time zone from the list, like Africa/Nairobi',
     ]);
-    const company = await ctx.request({
-      method: 'PUT',
-      url: '/api/company/time-zone',
-      cookie: admin.cookie,
-      payload: { timeZone: 'Nairobi' },
-    });
+    const company = await putCompanyZone(admin.cookie, 'Nairobi');
     expect(company.statusCode).toBe(400);
-    const empty = await ctx.request({
-      method: 'PUT',
-      url: '/api/company/time-zone',
-      cookie: admin.cookie,
-      payload: { timeZone: ' ' },
-    });
+    const empty = await putCompanyZone(admin.cookie, ' ');
     expect(empty.statusCode).toBe(400);
     expect(await readCompanyTimeZone(ctx.handle.db)).toBe('Africa/Nairobi');
   });
 
   it('is set by a holder of factory-management, audited, and followed at once by the users of factories without their own', async () => {
     const coupler = await ctx.signedInAs(['Stove Coupler'], { factoryId: nairobi.id });
-    const refused = await ctx.request({
-      method: 'PUT',
-      url: '/api/company/time-zone',
-      cookie: coupler.cookie,
-      payload: { timeZone: 'Asia/Kolkata' },
-    });
+    const refused = await putCompanyZone(coupler.cookie, 'Asia/Kolkata');
     expect(refused.statusCode).toBe(403);
 
-    const set = await ctx.request({
-      method: 'PUT',
-      url: '/api/company/time-zone',
-      cookie: admin.cookie,
-      payload: { timeZone: 'Asia/Kolkata' },
-    });
+    const set = await putCompanyZone(admin.cookie, 'Asia/Kolkata');
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toEqual({ timeZone: 'Asia/Kolkata' });
     const me = await ctx.request({ method: 'GET', url: '/api/me', cookie: coupler.cookie });

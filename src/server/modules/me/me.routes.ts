@@ -8,10 +8,9 @@ import type { Database } from '../../db/client';
 import { NO_CONTENT } from '../../http/api-docs';
 import { actorOf } from '../../http/guard';
 import { webHeaders } from '../../http/web-request';
-import { readCompanyTimeZone } from '../factories/time-zones.repository';
 import { changeMyPassword, getAccount, updateMyProfile, type RequestContext } from './me.service';
 
-export function presentMe(actor: Actor, companyTimeZone: string): MeResponse {
+export function presentMe(actor: Actor): MeResponse {
   return {
     user: { id: actor.userId, email: actor.email },
     profile: { name: actor.name },
@@ -20,7 +19,7 @@ export function presentMe(actor: Actor, companyTimeZone: string): MeResponse {
     factory: actor.factory,
     isGlobal: actor.isGlobal,
     timeZone: actor.timeZone,
-    companyTimeZone,
+    companyTimeZone: actor.companyTimeZone,
   };
 }
 
@@ -49,7 +48,7 @@ export async function meRoutes(app: FastifyInstance, opts: { db: Database; auth:
         response: { 200: meResponseSchema },
       },
     },
-    async (request) => presentMe(actorOf(request), await readCompanyTimeZone(db)),
+    async (request) => presentMe(actorOf(request)),
   );
 
   r.get(

@@ -251,6 +251,7 @@ describe('POST /api/stove-id-batches', () => {
       factory: null,
       isGlobal: true,
       timeZone: 'UTC',
+      companyTimeZone: 'UTC',
     };
     const plan = {
       factoryId: factoryA.id,

@@ -252,6 +252,7 @@ describe('a factory-scoped caller', () => {
     factory: factory ? { id: factory.id, name: `Factory ${factory.code}`, code: factory.code, kind: 'assembly' } : null,
     isGlobal: false,
     timeZone: 'UTC',
+    companyTimeZone: 'UTC',
   });
 
   it('is checked against their own factory whatever they ask, without seeing where other IDs are', async () => {
