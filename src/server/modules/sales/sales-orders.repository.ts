@@ -193,6 +193,10 @@ export interface LockedOrder {
   number: number;
   status: SalesOrderStatus;
   factoryId: string;
+  customerId: string;
+  categoryId: string;
+  sellerId: string | null;
+  currency: string;
   stoveCount: number;
 }
 
@@ -204,6 +208,10 @@ export async function lockOrder(db: Executor, id: string): Promise<LockedOrder |
       number: salesOrders.number,
       status: salesOrders.status,
       factoryId: salesOrders.factoryId,
+      customerId: salesOrders.customerId,
+      categoryId: salesOrders.categoryId,
+      sellerId: salesOrders.createdBy,
+      currency: salesOrders.currency,
       stoveCount: salesOrders.stoveCount,
     })
     .from(salesOrders)

@@ -44,6 +44,7 @@ function report(partial: Partial<SalesReport> = {}): SalesReport {
         { currency: 'KES', amount: 70_500.5 },
         { currency: 'USD', amount: 27.5 },
       ],
+      returned: { stoves: 0, credit: [] },
     },
     filters: { customer: null, seller: null },
     ...partial,
@@ -92,7 +93,12 @@ describe('sales report model', () => {
     expect(revenueSummary(revenueChart(r, 'KES'), 'KES')).toBe(
       'KES 70,500.50 in all. Highest in Jan 2026: KES 70,500.50.',
     );
-    expect(chosenCurrency(report({ totals: { packages: 0, stoves: 0, revenue: [] } }), undefined)).toBeUndefined();
+    expect(
+      chosenCurrency(
+        report({ totals: { packages: 0, stoves: 0, revenue: [], returned: { stoves: 0, credit: [] } } }),
+        undefined,
+      ),
+    ).toBeUndefined();
   });
 
   it('totals each group (with its share) and each period, per currency', () => {
