@@ -206,6 +206,8 @@ export const salesOrderLineSchema = z.object({
   lineTotal: z.number(),
   /** The day the price applied from. */
   priceEffectiveFrom: z.string(),
+  /** Its stoves returned on return notes. */
+  returned: z.number().int(),
 });
 export type SalesOrderLine = z.infer<typeof salesOrderLineSchema>;
 
@@ -296,6 +298,8 @@ export const salesOrderDetailSchema = salesOrderSchema.extend({
   items: documentStoveIdsSchema,
   /** Its return notes, oldest first, each with the codes it returned. */
   returns: z.array(salesReturnSchema.extend({ codes: z.array(z.string()) })),
+  /** The IDs that can still be returned (sold on it, not returned), each with its line's position. */
+  returnable: z.array(z.object({ code: z.string(), position: z.number().int() })),
   /** `return`: completed, with IDs left to return, and the caller may return them. */
   can: z.object({ cancel: z.boolean(), return: z.boolean() }),
 });

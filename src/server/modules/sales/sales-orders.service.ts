@@ -80,7 +80,7 @@ import {
 } from './sales-orders.repository';
 import { publishLive } from '../../live/publish-live';
 import { orderReturnRows, returnedIdsOfOrder } from './sales-returns.repository';
-import { presentReturn } from './sales-returns.service';
+import { presentReturn, returnableIds } from './sales-returns.service';
 
 type CreateInput = z.output<typeof createSalesOrderSchema>;
 type CheckInput = z.output<typeof checkSalesOrderIdsSchema>;
@@ -462,12 +462,13 @@ export async function cancelSalesOrder(
 async function readDetail(db: Executor, actor: Actor, id: string): Promise<SalesOrderDetail> {
   const row = await findOrderRow(db, id);
   if (!row || !inScope(actor, row.factoryId)) throw notFound();
-  const [lines, items, returns] = await Promise.all([
+  const [lines, items, returns, left] = await Promise.all([
     orderLineRows(db, id),
     documentStoveIdRows(db, { type: 'sales_order', id }),
     orderReturnRows(db, id),
+    returnableIds(db, row),
   ]);
-  const returnedCount = returns.reduce((n, r) => n + r.stoveCount, 0);
+  const returnable = row.status === 'completed' ? left.returnable : [];
   return {
     ...presentOrder(row),
     lines: lines.map((l) => ({
@@ -478,12 +479,14 @@ async function readDetail(db: Executor, actor: Actor, id: string): Promise<Sales
       unitPrice: l.unitPrice,
       lineTotal: l.lineTotal,
       priceEffectiveFrom: l.priceEffectiveFrom,
+      returned: left.returnedByLine.get(l.position) ?? 0,
     })),
     items,
     returns: returns.map((r) => ({ ...presentReturn(r), codes: r.codes })),
+    returnable,
     can: {
       cancel: row.status === 'completed' && mayCancel(actor),
-      return: row.status === 'completed' && returnedCount < row.stoveCount && mayCancel(actor),
+      return: returnable.length > 0 && mayCancel(actor),
     },
   };
 }

@@ -48,6 +48,20 @@ export function orderLinesForReturn(db: Executor, orderId: string): Promise<Retu
   );
 }
 
+/** The order's IDs (unlocked, for reading), in id order. */
+export function orderStoveIds(
+  db: Executor,
+  orderId: string,
+): Promise<{ id: number; code: string; status: string; factoryId: string }[]> {
+  return queryRows<{ id: number; code: string; status: string; factoryId: string }>(
+    db,
+    sql`select s.id::int as id, s.code, s.status, s.factory_id as "factoryId"
+          from sales_order_items i join stove_ids s on s.id = i.stove_id_id
+         where i.order_id = ${orderId}
+         order by s.id`,
+  );
+}
+
 /** The order's IDs already returned, by stove_ids id, with the number of the return note. */
 export async function returnedIdsOfOrder(db: Executor, orderId: string): Promise<Map<number, number>> {
   const rows = await queryRows<{ id: number; number: number }>(

@@ -35,7 +35,7 @@ import { insertAudit } from '../audit/audit.repository';
 import { lockDocumentStoveIds } from '../stove-ids/document-stove-ids.repository';
 import { changeStoveIdStatuses } from '../stove-ids/stove-id-status.repository';
 import { findOrderRow, lockOrder, stoveModelsByCode } from './sales-orders.repository';
-import { linesOfIds, stoveCredits } from './sales-return-rules';
+import { linesOfIds, stoveCredits } from '../../../common/sales-return-rules';
 import {
   countReturns,
   findReturnRow,
@@ -46,7 +46,9 @@ import {
   returnedIdsOfOrder,
   returnItemRows,
   type NewReturn,
+  orderStoveIds,
   type ReturnFilters,
+  type ReturnLineRow,
   type ReturnRow,
 } from './sales-returns.repository';
 
@@ -76,6 +78,43 @@ export function presentReturn(row: ReturnRow): SalesReturn {
     returnedAt: row.returnedAt.toISOString(),
     returnedBy: personRef(row.returnedById, row.returnedByName, row.returnedByEmail),
   };
+}
+
+/** The line (position) each of an order's IDs came from, by stove_ids id (see sales-return-rules). */
+async function allocateLines(
+  db: Executor,
+  ids: readonly { id: number; code: string }[],
+  lines: readonly ReturnLineRow[],
+): Promise<Map<number, number>> {
+  const models = await stoveModelsByCode(
+    db,
+    ids.map((i) => i.code),
+  );
+  return linesOfIds(
+    [...ids].sort((a, b) => a.id - b.id).map((i) => ({ id: i.id, modelId: models.get(i.code)?.id ?? null })),
+    lines.map((l) => ({ position: l.position, modelId: l.modelId, stoves: l.stoves })),
+  );
+}
+
+/**
+ * An order's IDs that can still be returned (sold there, not returned yet), each with its line's
+ * position, by code; and the stoves returned from each line, by position.
+ */
+export async function returnableIds(
+  db: Executor,
+  order: { id: string; factoryId: string },
+): Promise<{ returnable: { code: string; position: number }[]; returnedByLine: Map<number, number> }> {
+  const [ids, returned, lines] = await Promise.all([
+    orderStoveIds(db, order.id),
+    returnedIdsOfOrder(db, order.id),
+    orderLinesForReturn(db, order.id),
+  ]);
+  const lineOf = await allocateLines(db, ids, lines);
+  const returnable = ids
+    .filter((i) => !returned.has(i.id) && i.status === 'sold' && i.factoryId === order.factoryId)
+    .map((i) => ({ code: i.code, position: lineOf.get(i.id) ?? 0 }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+  return { returnable, returnedByLine: new Map(lines.map((l) => [l.position, l.returned])) };
 }
 
 const orderNotFound = () => errors.notFound('No such sales order (or it is not one of your factory’s).');
@@ -125,14 +164,7 @@ export async function createSalesReturn(
       );
 
     const lines = await orderLinesForReturn(tx, order.id);
-    const models = await stoveModelsByCode(
-      tx,
-      ids.map((i) => i.code),
-    );
-    const lineOf = linesOfIds(
-      ids.map((i) => ({ id: i.id, modelId: models.get(i.code)?.id ?? null })),
-      lines.map((l) => ({ position: l.position, modelId: l.modelId, stoves: l.stoves })),
-    );
+    const lineOf = await allocateLines(tx, ids, lines);
     const items: NewReturn['items'] = [];
     for (const line of lines) {
       const mine = ids.filter((i) => chosen.has(i.id) && lineOf.get(i.id) === line.position);

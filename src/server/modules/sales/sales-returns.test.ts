@@ -131,7 +131,7 @@ describe('POST /api/sales/orders/:id/returns', () => {
     const { order, codes } = await sell({ singles: 3 });
     expect((await orderOf(order.id)).can).toEqual({ cancel: true, return: true });
     const chosen = [codes[0] ?? '', codes[2] ?? ''];
-    const res = await returnIds(order.id, [` ${chosen[0]?.toLowerCase()} `, chosen[1]]);
+    const res = await returnIds(order.id, [` ${chosen[0]?.toLowerCase()} `, chosen[1] ?? '']);
     expect(res.statusCode, res.body).toBe(201);
     const note = res.json<SalesReturnDetail>();
     expect(note).toMatchObject({
@@ -172,6 +172,8 @@ describe('POST /api/sales/orders/:id/returns', () => {
       expect.objectContaining({ id: note.id, number: note.number, stoveCount: 2, credit: 7000, codes: chosen.sort() }),
     ]);
     expect(detail.can).toEqual({ cancel: true, return: true });
+    expect(detail.returnable).toEqual([{ code: codes[1], position: 1 }]);
+    expect(detail.lines.map((l) => l.returned)).toEqual([2]);
     const audit = await auditRows(ctx.handle.db, 'return', note.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ recordType: 'sales_return', actorId: managerA.id });
@@ -188,6 +190,7 @@ describe('POST /api/sales/orders/:id/returns', () => {
     expect(full.status).toBe('completed');
     expect(full.returns.map((r) => r.stoveCount)).toEqual([2, 1]);
     expect(full.can).toEqual({ cancel: true, return: false });
+    expect(full.returnable).toEqual([]);
     // The returned IDs can be sold again.
     await sell({ singles: 3 }, codes);
   });
