@@ -262,7 +262,6 @@ export const salesReturnItemSchema = z.object({
   package: namedCodeRef,
   credit: z.number(),
 });
-export type SalesReturnItem = z.infer<typeof salesReturnItemSchema>;
 
 /** GET /api/sales/returns/:id: the return note with every ID, and the order's buyer and category. */
 export const salesReturnDetailSchema = salesReturnSchema.extend({

@@ -147,14 +147,12 @@ describe('POST /api/sales/orders/:id/returns', () => {
       buyer: { name: 'Wanjiru Kamau' },
     });
     expect(note.items).toEqual(
-      chosen
-        .sort()
-        .map((code) => ({
-          code,
-          position: 1,
-          package: { id: single.id, name: single.name, code: single.code },
-          credit: 3500,
-        })),
+      chosen.sort().map((code) => ({
+        code,
+        position: 1,
+        package: { id: single.id, name: single.name, code: single.code },
+        credit: 3500,
+      })),
     );
     expect(await statusesOf(chosen)).toEqual(['validated', 'validated']);
     expect(await statusesOf([codes[1] ?? ''])).toEqual(['sold']);
