@@ -6,6 +6,7 @@ import {
   groupFigures,
   OTHER_KEY,
   periodFigures,
+  returnedDetail,
   revenueChart,
   revenueSummary,
   stovesChart,
@@ -200,5 +201,26 @@ describe('sales report filters', () => {
       period: 'By day, a report spans at most a year: choose week or month',
     });
     expect(salesReportQuery({ ...filters, packageId: 'nope' }).errors).toEqual({ packageId: 'Must be a valid id' });
+  });
+});
+
+describe('returnedDetail', () => {
+  it('says what return notes credited, in each currency, or nothing when none', () => {
+    const totals = { packages: 4, stoves: 1, revenue: [] };
+    expect(returnedDetail({ totals: { ...totals, returned: { stoves: 0, credit: [] } } })).toBeNull();
+    expect(
+      returnedDetail({
+        totals: {
+          ...totals,
+          returned: {
+            stoves: 3,
+            credit: [
+              { currency: 'KES', amount: 10_500 },
+              { currency: 'USD', amount: 20 },
+            ],
+          },
+        },
+      }),
+    ).toBe('KES 10,500.00 + USD 20.00 credited on return notes, taken off the stoves and revenue');
   });
 });
