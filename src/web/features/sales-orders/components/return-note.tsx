@@ -3,7 +3,7 @@ import { salesOrderNumberLabel, type SalesReturnDetail } from '@common/contracts
 import { formatDateTime } from '@web/lib/format';
 import { money, personName, stoves } from './sales-order.model';
 import { returnLabel } from './sales-return.model';
-import './delivery-note.css';
+import { NoteHeader, NoteParties, NoteSignatures } from './delivery-note';
 
 /**
  * The printed return note (credit note) of a return (window.print on its page), laid out as the
@@ -14,32 +14,12 @@ export function ReturnNote({ note }: { note: SalesReturnDetail }) {
   const number = returnLabel(note.number);
   return (
     <article className="delivery-note" data-delivery-note aria-label={`Credit note ${number}`}>
-      <header className="flex items-start justify-between gap-6 border-b-2 border-black pb-3">
-        <div>
-          <p className="text-base font-semibold">{note.factory.name}</p>
-          <p className="text-xs">Factory {note.factory.code}</p>
-        </div>
-        <div className="text-right">
-          <h1>Credit note {number}</h1>
-          <p className="text-sm">Return note of sales order {salesOrderNumberLabel(note.order.number)}</p>
-          <p className="text-sm">Date of return: {dayLabel(note.date)}</p>
-          <p className="text-sm">Date of sale: {dayLabel(note.order.date)}</p>
-        </div>
-      </header>
-
-      <section className="mt-4 grid grid-cols-2 gap-6">
-        <div>
-          <h2>Customer</h2>
-          <p className="font-medium">{note.customer.name}</p>
-          <p>Sales category: {note.category.name}</p>
-        </div>
-        <div>
-          <h2>Buyer</h2>
-          <p className="font-medium">{note.buyer.name}</p>
-          {note.buyer.phone ? <p>{note.buyer.phone}</p> : null}
-          {note.buyer.location ? <p>{note.buyer.location}</p> : null}
-        </div>
-      </section>
+      <NoteHeader factory={note.factory} title={`Credit note ${number}`}>
+        <p className="text-sm">Return note of sales order {salesOrderNumberLabel(note.order.number)}</p>
+        <p className="text-sm">Date of return: {dayLabel(note.date)}</p>
+        <p className="text-sm">Date of sale: {dayLabel(note.order.date)}</p>
+      </NoteHeader>
+      <NoteParties note={note} />
 
       <h2>Reason</h2>
       <p>{note.reason}</p>
@@ -77,16 +57,7 @@ export function ReturnNote({ note }: { note: SalesReturnDetail }) {
         Returned by {personName(note.returnedBy)} · recorded {formatDateTime(note.returnedAt)}
       </p>
 
-      <div className="delivery-note-signatures">
-        <div>
-          <div className="delivery-note-signature" />
-          <p className="mt-1 text-xs">Returned by (name, signature, date)</p>
-        </div>
-        <div>
-          <div className="delivery-note-signature" />
-          <p className="mt-1 text-xs">Received back by (name, signature, date)</p>
-        </div>
-      </div>
+      <NoteSignatures by="Returned by" to="Received back by" />
     </article>
   );
 }
