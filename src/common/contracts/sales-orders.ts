@@ -440,6 +440,7 @@ const monthFigures = z.object({
   orders: z.number().int(),
   /** Orders dated in the month that were canceled since. */
   canceled: z.number().int(),
+  /** Stoves and revenue of the completed orders, net of the returns dated in the month. */
   stoves: z.number().int(),
   revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
 });
@@ -456,7 +457,7 @@ export const salesOverviewSchema = z.object({
   thisMonth: monthFigures,
   /** The same days of last month (the 1st to today's day of the month, at most its last day), for a fair comparison. */
   lastMonth: monthFigures,
-  /** Every day of the last 30, oldest first. */
+  /** Every day of the last 30, oldest first (stoves net of that day's returns). */
   daily: z.array(z.object({ day: z.string(), stoves: z.number().int() })),
   /** Active factories in scope with their validated (sellable) stove IDs. */
   readyToSell: z.array(z.object({ factory: factoryRefSchema, stoves: z.number().int() })),

@@ -14,6 +14,7 @@ import {
 } from '../../../common/contracts/sales-orders';
 import { queryRows, type Executor } from '../../db/client';
 import { sqlTextArray } from '../stove-ids/stove-id-status.repository';
+import { OF_COMPLETED_ORDERS } from './sales-returns.repository';
 
 export interface SalesReportFilter {
   from: string;
@@ -81,7 +82,6 @@ export async function salesReportCells(db: Executor, filter: SalesReportFilter):
   if (filter.customerId) conditions.push(sql`customer_id = ${filter.customerId}`);
   if (filter.sellerId) conditions.push(sql`seller_id = ${filter.sellerId}`);
   const where = sql.join(conditions, sql` and `);
-  // A canceled order leaves the report whole: its lines (flagged) and its earlier returns.
   const perDay = sql`
     select day, key, currency, sum(packages) as packages, sum(stoves) as stoves, sum(revenue) as revenue,
            sum(returned) as returned, sum(credit) as credit
@@ -95,7 +95,7 @@ export async function salesReportCells(db: Executor, filter: SalesReportFilter):
             select date, ${group}, currency, 0, -count(*), -sum(credit), count(*), sum(credit)
               from sales_return_items
              where ${where}
-               and order_id not in (select o.id from sales_orders o where o.status = 'canceled')
+               and ${OF_COMPLETED_ORDERS}
              group by date, ${group}, currency) u
      group by day, key, currency`;
   const rows =

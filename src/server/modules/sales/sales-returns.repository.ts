@@ -19,6 +19,14 @@ import {
   type Cursor,
 } from '../../http/list';
 
+/**
+ * sales_return_items of orders still completed: a canceled order leaves the figures whole (its
+ * lines are flagged canceled), its earlier returns with it.
+ */
+export const OF_COMPLETED_ORDERS = sql.raw(
+  `order_id not in (select o.id from sales_orders o where o.status = 'canceled')`,
+);
+
 // ---------------------------------------------------------------------------------------------
 // Returning
 

@@ -4,7 +4,8 @@
  * naming the note; each is credited its line's price per stove, a whole line crediting its total;
  * the order lists its returns and stays completed when fully returned; all or nothing (a 409 naming
  * each bad code changes nothing); 400s; 403 for every group without sales-management; factory
- * scope; canceling after a partial return returns the IDs left; the list and the note. Races:
+ * scope; canceling after a partial return returns the IDs left; the sales overview nets returns;
+ * the list and the note. Races:
  * sales-returns-concurrency.test.ts. The report's netting: sales-report.test.ts.
  */
 import { sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import {
   salesOrderNumberLabel,
   salesReturnNumberLabel,
   type SalesOrderDetail,
+  type SalesOverview,
   type SalesReturn,
   type SalesReturnDetail,
 } from '../../../common/contracts/sales-orders';
@@ -305,6 +307,22 @@ describe('canceling an order after a partial return', () => {
     );
     expect(events.map((e) => e.kind).slice(-3)).toEqual(['sold', 'sale_returned', 'sold']);
     expect((await orderOf(resold.order.id)).status).toBe('completed');
+  });
+});
+
+describe('the sales overview', () => {
+  it("nets this month's stoves and revenue and today's stoves of the returns dated today", async () => {
+    const C = await ctx.makeFactory();
+    const manager = await ctx.signedInAs(['Sales Manager'], { factoryId: C.id });
+    const { order, codes } = await sell({ singles: 3, factoryId: C.id });
+    const overview = async () => (await get('/api/sales/overview', manager)).json<SalesOverview>();
+    const before = await overview();
+    expect(before.thisMonth).toMatchObject({ stoves: 3, revenue: [{ currency: order.currency, amount: 10_500 }] });
+    expect(before.daily.at(-1)).toEqual({ day: today(), stoves: 3 });
+    expect((await returnIds(order.id, [codes[0] ?? ''], manager)).statusCode).toBe(201);
+    const after = await overview();
+    expect(after.thisMonth).toMatchObject({ stoves: 2, revenue: [{ currency: order.currency, amount: 7000 }] });
+    expect(after.daily.at(-1)).toEqual({ day: today(), stoves: 2 });
   });
 });
 
