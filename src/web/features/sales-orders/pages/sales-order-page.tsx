@@ -28,6 +28,7 @@ import { SalesOrderStatusBadge } from '../components/sales-order-status-badge';
 import {
   backOf,
   cancelConsequence,
+  idsLeft,
   lineStoves,
   money,
   personName,
@@ -81,7 +82,7 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
   const submitCancel = async (reason: string) => {
     await cancel.mutateAsync({ id: order.id, reason });
     toast.success(`${number} canceled`, {
-      description: `${stoveIds(order.stoveCount)} are validated again at ${order.factory.name}.`,
+      description: `${stoveIds(idsLeft(order))} are validated again at ${order.factory.name}.`,
     });
   };
 
@@ -269,17 +270,21 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
         noun="order"
         title={`Stove IDs (${order.items.length.toLocaleString('en-US')})`}
         items={order.items}
-        columns={[
-          codeColumn(canOpenStoveIds),
-          statusNowColumn,
-          {
-            header: 'Returned',
-            cell: (item) => {
-              const n = returnOf.get(item.code);
-              return n === undefined ? '—' : `Returned (${returnLabel(n)})`;
-            },
-          },
-        ]}
+        columns={
+          returnOf.size > 0
+            ? [
+                codeColumn(canOpenStoveIds),
+                statusNowColumn,
+                {
+                  header: 'Returned',
+                  cell: (item) => {
+                    const n = returnOf.get(item.code);
+                    return n === undefined ? '—' : `Returned (${returnLabel(n)})`;
+                  },
+                },
+              ]
+            : [codeColumn(canOpenStoveIds), statusNowColumn]
+        }
       />
 
       {order.can.return ? <ReturnStovesDialog order={order} open={returning} onOpenChange={setReturning} /> : null}
