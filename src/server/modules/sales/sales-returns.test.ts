@@ -182,6 +182,12 @@ describe('POST /api/sales/orders/:id/returns', () => {
     const audit = await auditRows(ctx.handle.db, 'return', note.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ recordType: 'sales_return', actorId: managerA.id });
+    // The audit log names the note by its number, opening it.
+    const log = await get(`/api/audit-log?action=return&q=${note.id}`, admin);
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json<ListResponse<{ recordId: string; record: unknown }>>().items).toContainEqual(
+      expect.objectContaining({ recordId: note.id, record: { label, path: `/sales/returns/${note.id}` } }),
+    );
 
     // The note.
     const read = await get(`/api/sales/returns/${note.id}`, officerA);
