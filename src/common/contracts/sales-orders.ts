@@ -289,6 +289,8 @@ const salesReturnListOptions = {
  */
 export const listSalesReturnsQuerySchema = listQuerySchema(salesReturnListOptions);
 export type ListSalesReturnsQuery = z.infer<typeof listSalesReturnsQuerySchema>;
+/** GET /api/sales/returns/export.csv */
+export const exportSalesReturnsQuerySchema = exportQuerySchema(salesReturnListOptions);
 export const salesReturnListSchema = listResponseSchema(salesReturnSchema);
 
 /** GET /api/sales/orders/:id: the order, its lines, its stove IDs and what the caller may do. */

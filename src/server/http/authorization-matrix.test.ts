@@ -176,6 +176,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/sales/orders/:id/cancel': { permission: 'sales-management' },
   'POST /api/sales/orders/:id/returns': { permission: 'sales-management' },
   'GET /api/sales/returns': { permission: ['sales-order', 'sales-management'] },
+  'GET /api/sales/returns/export.csv': { permission: ['sales-order', 'sales-management'] },
   'GET /api/sales/returns/:id': { permission: ['sales-order', 'sales-management'] },
   'GET /api/sales/report': { permission: 'sales-report' },
   'GET /api/sales/report/export.csv': { permission: 'sales-report' },

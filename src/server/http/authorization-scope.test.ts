@@ -882,6 +882,12 @@ const SCOPE: Record<string, ScopeCase> = {
     other: (w) => ({ method: 'GET', url: `/api/sales/returns?factoryId=${w.other}`, status: 200 }),
     leaks: (w) => w.otherReturn,
   },
+  'GET /api/sales/returns/export.csv': {
+    permission: ['sales-order', 'sales-management'],
+    own: () => ({ method: 'GET', url: '/api/sales/returns/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/sales/returns/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
   'GET /api/sales/returns/:id': {
     permission: ['sales-order', 'sales-management'],
     own: (w) => ({ method: 'GET', url: `/api/sales/returns/${w.ownReturn}`, status: 200 }),

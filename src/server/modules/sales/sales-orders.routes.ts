@@ -5,7 +5,9 @@ import {
   cancelSalesOrderSchema,
   checkSalesOrderIdsSchema,
   createSalesReturnSchema,
+  exportSalesReturnsQuerySchema,
   listSalesReturnsQuerySchema,
+  salesReturnNumberLabel,
   salesReturnDetailSchema,
   salesReturnListSchema,
   createSalesOrderSchema,
@@ -20,6 +22,7 @@ import {
   salesOrderPricesSchema,
   salesOverviewSchema,
   type SalesOrder,
+  type SalesReturn,
 } from '../../../common/contracts/sales-orders';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
@@ -35,7 +38,13 @@ import {
   presentOrder,
   salesOverview,
 } from './sales-orders.service';
-import { createSalesReturn, getSalesReturn, listSalesReturns } from './sales-returns.service';
+import {
+  createSalesReturn,
+  exportSalesReturns,
+  getSalesReturn,
+  listSalesReturns,
+  presentReturn,
+} from './sales-returns.service';
 
 const tags = ['sales orders'];
 const params = z.object({ id: z.string().uuid('Not a sales order id') });
@@ -298,6 +307,46 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
       },
     },
     async (request) => listSalesReturns(db, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/sales/returns/export.csv',
+    {
+      config: reading,
+      schema: {
+        tags,
+        summary: 'Export the filtered return notes as CSV',
+        description:
+          'The return notes of `GET /api/sales/returns` with the same search, filters and sort, as CSV: ' +
+          'number, day, order, order date, factory, customer, stoves, currency, credit, returned at and by, ' +
+          'and the reason.',
+        querystring: exportSalesReturnsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const pages = async function* () {
+        for await (const page of exportSalesReturns(db, actorOf(request), request.query)) yield page.map(presentReturn);
+      };
+      return sendCsv<SalesReturn>(
+        reply,
+        'sales-returns.csv',
+        [
+          { header: 'Number', value: (r) => salesReturnNumberLabel(r.number) },
+          { header: 'Date', value: (r) => r.date },
+          { header: 'Order', value: (r) => salesOrderNumberLabel(r.order.number) },
+          { header: 'Order date', value: (r) => r.order.date },
+          { header: 'Factory', value: (r) => r.factory.code },
+          { header: 'Customer', value: (r) => r.customer.name },
+          { header: 'Stoves', value: (r) => r.stoveCount },
+          { header: 'Currency', value: (r) => r.currency },
+          { header: 'Credit', value: (r) => r.credit.toFixed(2) },
+          { header: 'Returned at', value: (r) => r.returnedAt },
+          { header: 'Returned by', value: (r) => personName(r.returnedBy) },
+          { header: 'Reason', value: (r) => r.reason },
+        ],
+        pages(),
+      );
+    },
   );
 
   r.get(

@@ -29,7 +29,7 @@ import type { Actor } from '../../auth/actor';
 import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { errors, type ItemProblem } from '../../http/errors';
-import { listPage } from '../../http/list';
+import { allPages, listPage } from '../../http/list';
 import { publishLive } from '../../live/publish-live';
 import { insertAudit } from '../audit/audit.repository';
 import { lockDocumentStoveIds } from '../stove-ids/document-stove-ids.repository';
@@ -240,13 +240,10 @@ export function getSalesReturn(db: Database, actor: Actor, id: string): Promise<
   return readReturn(db, actor, id);
 }
 
-/** GET /api/sales/returns: a page of the filtered return notes and their count. */
-export function listSalesReturns(
-  db: Database,
-  actor: Actor,
-  query: ListSalesReturnsQuery,
-): Promise<ListResponse<SalesReturn>> {
-  const filters: ReturnFilters = {
+type ReturnQuery = Omit<ListSalesReturnsQuery, 'limit' | 'cursor'>;
+
+function resolveFilters(actor: Actor, query: ReturnQuery): ReturnFilters {
+  return {
     factoryId: scopedFactoryFilter(actor, query.factoryId),
     from: query.from,
     to: query.to,
@@ -256,10 +253,25 @@ export function listSalesReturns(
     sort: query.sort,
     dir: query.dir,
   };
+}
+
+/** GET /api/sales/returns: a page of the filtered return notes and their count. */
+export function listSalesReturns(
+  db: Database,
+  actor: Actor,
+  query: ListSalesReturnsQuery,
+): Promise<ListResponse<SalesReturn>> {
+  const filters = resolveFilters(actor, query);
   return listPage(query, {
     rows: (cursor, limit) => listReturnRows(db, filters, cursor, limit),
     count: () => countReturns(db, filters),
     sortValue: RETURN_SORT_VALUES[query.sort],
     present: presentReturn,
   });
+}
+
+/** Every page of the filtered return notes, for the CSV export. */
+export function exportSalesReturns(db: Database, actor: Actor, query: ReturnQuery) {
+  const filters = resolveFilters(actor, query);
+  return allPages((cursor, limit) => listReturnRows(db, filters, cursor, limit), RETURN_SORT_VALUES[query.sort]);
 }

@@ -20,6 +20,7 @@ import {
   type SalesReturnDetail,
 } from '../../../common/contracts/sales-orders';
 import type { StoveIdDetail, StoveIdStatus } from '../../../common/contracts/stove-ids';
+import { parseCsv } from '../../../common/csv';
 import { queryRows } from '../../db/client';
 import { auditRows } from '../../test/db-assert';
 import { groupsWithout } from '../../test/groups';
@@ -370,6 +371,40 @@ describe('GET /api/sales/returns', () => {
     );
     expect((await list(`from=2020-01-01&to=2020-01-31`)).items).toEqual([]);
     expect((await get('/api/sales/returns?from=yesterday', admin)).statusCode).toBe(400);
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    const res = await get(`/api/sales/returns/export.csv?q=${salesReturnNumberLabel(ownNote.number)}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const [header, ...rows] = parseCsv(res.body).map((r) => r.fields);
+    expect(header).toEqual([
+      'Number',
+      'Date',
+      'Order',
+      'Order date',
+      'Factory',
+      'Customer',
+      'Stoves',
+      'Currency',
+      'Credit',
+      'Returned at',
+      'Returned by',
+      'Reason',
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.slice(0, 9)).toEqual([
+      salesReturnNumberLabel(ownNote.number),
+      today(),
+      salesOrderNumberLabel(ownNote.order.number),
+      ownNote.order.date,
+      A.code,
+      'Returns Shop',
+      '1',
+      ownNote.currency,
+      '3500.00',
+    ]);
+    expect(rows[0]?.at(-1)).toBe('Cracked liner');
   });
 
   it("a factory-scoped user sees only their factory's notes, and gets 404 for another's", async () => {

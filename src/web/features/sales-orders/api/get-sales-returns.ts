@@ -5,6 +5,9 @@ import { apiClient } from '@web/lib/api-client';
 import { withQuery } from '@web/lib/query-string';
 import { salesOrdersQueryKey, type SalesOrderListParams } from './get-sales-orders';
 
+/** The export of the same list: GET /api/sales/returns/export.csv with the list's search, filters and sort. */
+export const SALES_RETURNS_EXPORT_PATH = '/api/sales/returns/export.csv';
+
 /** Under the orders' key: a new return or a cancel refreshes both (invalidateAfterOrderChange). */
 export const salesReturnsQueryKey = [...salesOrdersQueryKey, 'returns'] as const;
 

@@ -16,7 +16,7 @@ import { useListState, type ListController } from '@web/components/data-table/us
 import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { SALES_ORDERS_EXPORT_PATH, useSalesOrders } from '../api/get-sales-orders';
-import { useSalesReturns } from '../api/get-sales-returns';
+import { SALES_RETURNS_EXPORT_PATH, useSalesReturns } from '../api/get-sales-returns';
 import { canceledSaleColumns, salesReturnColumns } from '../components/sales-order-columns';
 import { SALES_ORDER_PATH, personName, stoves, type SalesOrderViewer } from '../components/sales-order.model';
 import { returnLabel, SALES_RETURN_PATH } from '../components/sales-return.model';
@@ -110,6 +110,7 @@ function Returns({ title, viewer }: { title: string; viewer: SalesOrderViewer })
           <DataTableDayFilter list={list} name="to" label="Returned to day" />
         </>
       }
+      exportPath={SALES_RETURNS_EXPORT_PATH}
       empty={{
         title: 'No returns',
         description:
