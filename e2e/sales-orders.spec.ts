@@ -6,6 +6,8 @@
  * the ID's history shows it sold and returned; a Sales Officer cannot cancel; a Factory Manager's
  * factory is fixed and, on a phone, an order the server refuses names the ID; an ID sold elsewhere
  * turns ineligible on an open form; an ID coupled as another model than the package's is flagged; Enter in the customer box never chooses from an earlier search;
+ * a manager returns 2 IDs of an order through the Return stoves dialog (scanned; an unknown code
+ * flagged), sees the return note, the order's Returns section and the return under Canceled Sales;
  * axe on each screen.
  */
 import { randomUUID } from 'node:crypto';
@@ -516,4 +518,68 @@ test('the sales order screens have no serious accessibility problems', async ({ 
   await page.goto('/sales/canceled-sales');
   await expect(page.getByRole('table', { name: 'Canceled sales' }).getByRole('row').nth(1)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a manager returns 2 stove IDs of an order: scanned in the dialog, a credit note, the order and Canceled Sales show it', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await signedIn(browser, 'Admin');
+  const setup = await saleSetup(admin);
+  const codes = await validatedIds(admin, 'NBO', 6, setup.model);
+  const page = await signedIn(browser, 'Senior Sales Manager');
+  const order = await sell(page, setup, 'NBO', codes);
+  const number = salesOrderNumberLabel(order.number);
+  const returned = [codes[0] ?? '', codes[3] ?? ''];
+
+  await page.goto(`/sales/sales-order/${order.id}`);
+  await page.getByRole('button', { name: 'Return stoves' }).click();
+  const dialog = page.getByRole('dialog', { name: `Return stoves of ${number}` });
+  await scan(page, [returned[0]?.toLowerCase() ?? '', 'NOPE-00001', returned[1] ?? '']);
+  await expect(dialog.getByRole('alert')).toContainText(`Not stove IDs of ${number} left to return: NOPE-00001`);
+  for (const code of returned) await expect(dialog.getByRole('checkbox', { name: code })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: codes[1] ?? '' })).not.toBeChecked();
+  await dialog.getByLabel('Reason').fill('Two stoves arrived with cracked liners');
+  await dialog.getByRole('button', { name: 'Return stoves' }).click();
+  // 2 stoves of a KES 1,500.00 pair: 750.00 each.
+  await expect(dialog.getByRole('status').last()).toHaveText(
+    `Return 2 stove IDs of ${number}, crediting KES 1,500.00. They go back to validated and can be sold again.`,
+  );
+  await dialog.getByRole('button', { name: 'Confirm return of 2 stove IDs' }).click();
+
+  // The return note opens, with its printable credit note.
+  await expect(page).toHaveURL(/\/sales\/returns\/[0-9a-f-]{36}$/);
+  const heading = page.getByRole('heading', { level: 1, name: /^Return note RN-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const rn = ((await heading.textContent()) ?? '').replace('Return note ', '');
+  await expect(
+    page.getByRole('definition').filter({ hasText: 'Two stoves arrived with cracked liners' }),
+  ).toBeVisible();
+  for (const code of returned)
+    await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('KES 750.00');
+  await page.emulateMedia({ media: 'print' });
+  const note = page.getByRole('article', { name: `Credit note ${rn}` });
+  await expect(note).toContainText(number);
+  await expect(note).toContainText('KES 1,500.00');
+  await page.emulateMedia({ media: 'screen' });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The order: still completed, its Returns section, each returned ID marked.
+  await page.getByRole('definition').getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Sales order ${number}` })).toBeVisible();
+  const returns = page.getByRole('table', { name: `Returns of ${number}` });
+  await expect(returns.getByRole('row').nth(1)).toContainText(rn);
+  await expect(returns.getByRole('row').nth(1)).toContainText('Two stoves arrived with cracked liners');
+  await expect(page.getByText('Returned 2 of 6 stoves')).toBeVisible();
+  for (const code of returned)
+    await expect(page.getByRole('row', { name: `${code} Validated Returned (${rn})` })).toBeVisible();
+
+  // Canceled Sales: the Returns tab lists it.
+  await page.goto('/sales/canceled-sales');
+  await page.getByRole('tab', { name: 'Returns' }).click();
+  await expect(page).toHaveURL(/view=returns/);
+  const list = page.getByRole('table', { name: 'Returns' });
+  await expect(list.getByRole('row', { name: new RegExp(rn) })).toContainText('Two stoves arrived with cracked liners');
+  await list.getByRole('link', { name: rn }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Return note ${rn}` })).toBeVisible();
 });

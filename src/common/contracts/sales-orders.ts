@@ -7,7 +7,9 @@
  * server: the client never sends prices or totals (anything it sends is ignored). The order lists
  * the stove IDs delivered: validated, at the order's factory, exactly as many as the lines'
  * stoves. Saving marks them sold, all or nothing. Canceling (with a reason) returns them to
- * validated; the order stays, listed under Canceled Sales.
+ * validated; the order stays, listed under Canceled Sales. Some IDs of a completed order can be
+ * returned on a return note (RN-000123) with a reason: they are validated again, the note credits
+ * what they were sold for, and the sales report nets it on the return's day.
  */
 import { z } from 'zod';
 import { isIsoDay } from '../calendar-days';
@@ -42,6 +44,11 @@ export const SALES_ORDER_CODES_MAX = 2_000;
 /** An order's number as people see it: SO-000123. */
 export function salesOrderNumberLabel(number: number): string {
   return documentNumberLabel('SO', number);
+}
+
+/** A return note's number as people see it: RN-000123. */
+export function salesReturnNumberLabel(number: number): string {
+  return documentNumberLabel('RN', number);
 }
 
 /** An order number typed in a search ("SO-000012", "so12", "12"), or null. */
@@ -199,26 +206,105 @@ export const salesOrderLineSchema = z.object({
   lineTotal: z.number(),
   /** The day the price applied from. */
   priceEffectiveFrom: z.string(),
+  /** Its stoves returned on return notes. */
+  returned: z.number().int(),
 });
 export type SalesOrderLine = z.infer<typeof salesOrderLineSchema>;
+
+const reasonSchema = z
+  .string({ error: 'A reason is required' })
+  .trim()
+  .min(1, 'A reason is required')
+  .max(1000, 'A reason is limited to 1,000 characters');
+
+/** POST /api/sales/orders/:id/cancel (sales-management). */
+export const cancelSalesOrderSchema = z.object({ reason: reasonSchema });
+export type CancelSalesOrder = z.input<typeof cancelSalesOrderSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Returns
+
+/**
+ * POST /api/sales/orders/:id/returns (sales-management): some of a completed order's IDs, still
+ * sold on it, returned with a reason (all or nothing).
+ */
+export const createSalesReturnSchema = z.object({
+  codes: z
+    .array(z.string().max(100, 'A code is at most 32 characters'), { error: 'Choose the stove IDs returned' })
+    .min(1, 'Choose the stove IDs returned')
+    .max(SALES_ORDER_CODES_MAX, `At most ${SALES_ORDER_CODES_MAX.toLocaleString('en-US')} stove IDs at once`),
+  reason: reasonSchema,
+});
+export type CreateSalesReturn = z.input<typeof createSalesReturnSchema>;
+
+/** A return note as lists and the order show it. */
+export const salesReturnSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  /** The day of the return (the credit note's date). */
+  date: z.string(),
+  order: z.object({ id: z.string(), number: z.number().int(), date: z.string() }),
+  factory: factoryRefSchema,
+  customer: z.object({ id: z.string(), name: z.string() }),
+  reason: z.string(),
+  stoveCount: z.number().int(),
+  credit: z.number(),
+  currency: z.string(),
+  returnedAt: z.string(),
+  returnedBy: personRefSchema,
+});
+export type SalesReturn = z.infer<typeof salesReturnSchema>;
+
+/** One returned ID: the order line (package) it came from and its credit (the line's price per stove). */
+export const salesReturnItemSchema = z.object({
+  code: z.string(),
+  position: z.number().int(),
+  package: namedCodeRef,
+  credit: z.number(),
+});
+
+/** GET /api/sales/returns/:id: the return note with every ID, and the order's buyer and category. */
+export const salesReturnDetailSchema = salesReturnSchema.extend({
+  buyer: z.object({ name: z.string(), phone: z.string().nullable(), location: z.string().nullable() }),
+  category: namedCodeRef,
+  items: z.array(salesReturnItemSchema),
+});
+export type SalesReturnDetail = z.infer<typeof salesReturnDetailSchema>;
+
+const salesReturnListOptions = {
+  sortable: ['returnedAt', 'number', 'credit'],
+  defaultSort: 'returnedAt',
+  defaultDir: 'desc',
+  filters: {
+    factoryId: uuidFilterSchema,
+    /** Returns of this day or later. */
+    from: dayFilterSchema,
+    /** Returns of this day or earlier. */
+    to: dayFilterSchema,
+  },
+} as const;
+/**
+ * GET /api/sales/returns (q: a return or order number, or a customer's name). Factory-scoped users
+ * see their factory's.
+ */
+export const listSalesReturnsQuerySchema = listQuerySchema(salesReturnListOptions);
+export type ListSalesReturnsQuery = z.infer<typeof listSalesReturnsQuerySchema>;
+/** GET /api/sales/returns/export.csv */
+export const exportSalesReturnsQuerySchema = exportQuerySchema(salesReturnListOptions);
+export const salesReturnListSchema = listResponseSchema(salesReturnSchema);
 
 /** GET /api/sales/orders/:id: the order, its lines, its stove IDs and what the caller may do. */
 export const salesOrderDetailSchema = salesOrderSchema.extend({
   lines: z.array(salesOrderLineSchema),
   items: documentStoveIdsSchema,
-  can: z.object({ cancel: z.boolean() }),
+  /** Its return notes, oldest first, each with the codes it returned. */
+  returns: z.array(salesReturnSchema.extend({ codes: z.array(z.string()) })),
+  /** The IDs that can still be returned (sold on it, not returned), each with its line's position. */
+  returnable: z.array(z.object({ code: z.string(), position: z.number().int() })),
+  /** `return`: completed, with IDs left to return, and the caller may return them. */
+  can: z.object({ cancel: z.boolean(), return: z.boolean() }),
 });
 export type SalesOrderDetail = z.infer<typeof salesOrderDetailSchema>;
-
-/** POST /api/sales/orders/:id/cancel (sales-management). */
-export const cancelSalesOrderSchema = z.object({
-  reason: z
-    .string({ error: 'A reason is required' })
-    .trim()
-    .min(1, 'A reason is required')
-    .max(1000, 'A reason is limited to 1,000 characters'),
-});
-export type CancelSalesOrder = z.input<typeof cancelSalesOrderSchema>;
 
 const salesOrderListOptions = {
   sortable: ['date', 'number', 'total', 'canceledAt'],
@@ -311,7 +397,10 @@ export const salesReportSchema = z.object({
   periods: z.array(z.string()),
   /** The groups with sales, biggest (stoves) first. `code` for packages, categories and factories. */
   groups: z.array(salesReportGroupRefSchema),
-  /** Only the non-empty cells. Revenue is per currency: a cell per period × group × currency. */
+  /**
+   * Only the non-empty cells. Revenue is per currency: a cell per period × group × currency. Stoves
+   * and revenue are net of returns (on the return note's day); packages are those sold.
+   */
   rows: z.array(
     z.object({
       period: z.string(),
@@ -324,9 +413,15 @@ export const salesReportSchema = z.object({
   ),
   totals: z.object({
     packages: z.number().int(),
+    /** Net of returns. */
     stoves: z.number().int(),
-    /** Per currency, the one with the most stoves first (the report's main currency). */
+    /** Per currency, net of returns, the one with the most stoves first (the report's main currency). */
     revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
+    /** What return notes dated in the report's days took back (already netted above). */
+    returned: z.object({
+      stoves: z.number().int(),
+      credit: z.array(z.object({ currency: z.string(), amount: z.number() })),
+    }),
   }),
   /** The customer and seller filtered on, named (the page shows them; other filters have options lists). */
   filters: z.object({
@@ -347,6 +442,7 @@ const monthFigures = z.object({
   orders: z.number().int(),
   /** Orders dated in the month that were canceled since. */
   canceled: z.number().int(),
+  /** Stoves and revenue of the completed orders, net of the returns dated in the month. */
   stoves: z.number().int(),
   revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
 });
@@ -363,7 +459,7 @@ export const salesOverviewSchema = z.object({
   thisMonth: monthFigures,
   /** The same days of last month (the 1st to today's day of the month, at most its last day), for a fair comparison. */
   lastMonth: monthFigures,
-  /** Every day of the last 30, oldest first. */
+  /** Every day of the last 30, oldest first (stoves net of that day's returns). */
   daily: z.array(z.object({ day: z.string(), stoves: z.number().int() })),
   /** Active factories in scope with their validated (sellable) stove IDs. */
   readyToSell: z.array(z.object({ factory: factoryRefSchema, stoves: z.number().int() })),

@@ -53,6 +53,7 @@ export const STOVE_EVENT_KINDS = [
   'validated', // approved on Validate Stove IDs
   'sold', // on a sales order (issue 7)
   'sale_canceled', // its sales order was canceled (issue 7)
+  'sale_returned', // returned from its sales order on a return note (issue 22)
   'voided', // label damaged or lost
   'migrated', // status carried over from the previous system (demo data and data migration)
 ] as const;

@@ -3,7 +3,8 @@
  * Manager) and Mombasa (MSA, by the demo Factory Manager), to the demo partners in their default
  * sales category, at the prices in force on each day: single stoves and bundles, now and then a
  * dealer pack of ten to a distributor. Two orders are canceled by the Senior Sales Manager (the
- * stoves came back), so Canceled Sales has something to show. Written through the sales order
+ * stoves came back), and two others have a stove or two returned on a return note, so Canceled
+ * Sales has something to show on both tabs. Written through the sales order and return
  * service, so the IDs' history, the report's lines and the audit log agree.
  *
  * Runs after the stove ID, sales and partner demos. Uses the validated IDs at each factory and
@@ -15,7 +16,8 @@ import { loadActor, type Actor } from '../auth/actor';
 import { queryRows, type Database } from '../db/client';
 import { salesOrders } from '../db/schema/sales-orders';
 import { sequence } from './sequence';
-import { cancelSalesOrder, createSalesOrder, orderPrices } from '../modules/sales/sales-orders.service';
+import { cancelSalesOrder, createSalesOrder, getSalesOrder, orderPrices } from '../modules/sales/sales-orders.service';
+import { createSalesReturn } from '../modules/sales/sales-returns.service';
 import { demoToday } from './accounts';
 
 /** How far back the orders go (the first demo price list is older). */
@@ -38,6 +40,12 @@ const PLANS: Plan[] = [
 const CANCEL_REASONS = [
   'Customer returned the stoves unopened: order placed twice',
   'Wrong customer on the order: re-entered under the right one',
+];
+
+/** Two returns of some stoves of an order: how many, and why. */
+const RETURNS = [
+  { stoves: 1, reason: 'Cracked liner found on delivery' },
+  { stoves: 2, reason: 'Buyer changed their mind within the week' },
 ];
 
 interface Customer {
@@ -115,6 +123,14 @@ export async function seedDemoSalesOrders(
   for (const [i, reason] of CANCEL_REASONS.entries()) {
     const id = made[3 + i * 5];
     if (id) await cancelSalesOrder(db, canceler, id, reason);
+  }
+  // Two others had some stoves returned.
+  for (const [i, { stoves, reason }] of RETURNS.entries()) {
+    const id = made[6 + i * 5];
+    if (!id) continue;
+    const order = await getSalesOrder(db, canceler, id);
+    const codes = order.returnable.slice(0, stoves).map((r) => r.code);
+    if (codes.length > 0) await createSalesReturn(db, canceler, id, { codes, reason });
   }
   return made.length;
 }

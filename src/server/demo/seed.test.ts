@@ -84,7 +84,7 @@ describe('demo data', () => {
     ]);
   });
 
-  it('has months of sales orders at two factories, two canceled, each sold ID on exactly one completed order', async () => {
+  it('has months of sales orders at two factories, two canceled, two with returns, each sold ID on exactly one completed order', async () => {
     const [orders] = await queryRows<{ n: number; canceled: number; factories: number; days: number }>(
       handle.db,
       sql`select count(*)::int as n, count(*) filter (where status = 'canceled')::int as canceled,
@@ -93,7 +93,12 @@ describe('demo data', () => {
     );
     expect(orders).toMatchObject({ canceled: 2, factories: 2 });
     expect(orders?.days).toBeGreaterThan(90);
-    // Every order's stove IDs match its lines; canceled orders' IDs are validated again.
+    const [returns] = await queryRows<{ n: number; stoves: number }>(
+      handle.db,
+      sql`select count(*)::int as n, sum(stove_count)::int as stoves from sales_returns`,
+    );
+    expect(returns).toEqual({ n: 2, stoves: 3 });
+    // Every order's stove IDs match its lines; canceled orders' IDs and returned ones are validated again.
     const wrong = await queryRows<{ id: string }>(
       handle.db,
       sql`select o.id from sales_orders o
@@ -102,6 +107,8 @@ describe('demo data', () => {
               or o.total <> (select sum(l.line_total) from sales_order_lines l where l.order_id = o.id)
               or exists (select 1 from sales_order_items i join stove_ids s on s.id = i.stove_id_id
                           where i.order_id = o.id
+                            and not exists (select 1 from sales_return_items ri
+                                             where ri.order_id = o.id and ri.stove_id_id = s.id)
                             and s.status <> case o.status when 'completed' then 'sold'::stove_id_status
                                                           else 'validated'::stove_id_status end)`,
     );

@@ -20,7 +20,7 @@ import { STOVE_REPORT_VOID_GROUPS } from '../../common/contracts/production';
 import { giveInventory, makeInventoryItem } from '../test/inventory';
 import { giveKits, giveSteel, makeCkdCategory, makeSteelCategory } from '../test/production';
 import { makeSalesCategory, makeSalesPackage } from '../test/sales';
-import { makeCustomer, recordSale } from '../test/sales-lines';
+import { makeCustomer, recordReturn, recordSale } from '../test/sales-lines';
 import { makeStoveIds } from '../test/stove-ids';
 import { createTestContext, type TestContext } from '../test/test-app';
 
@@ -185,6 +185,9 @@ interface World {
   ownOrder: string;
   otherOrder: string;
   ownCanceledOrder: string;
+  /** A return note of the own and of the other order. */
+  ownReturn: string;
+  otherReturn: string;
   /** A future calendar event at the own and at the other factory; own ones for each DELETE probe. */
   ownEvent: string;
   otherEvent: string;
@@ -859,6 +862,39 @@ const SCOPE: Record<string, ScopeCase> = {
       status: 404,
     }),
   },
+  'POST /api/sales/orders/:id/returns': {
+    permission: 'sales-management',
+    // The own order is canceled: past the scope check, the 409 says so (and every group gets it).
+    own: (w) => ({
+      method: 'POST',
+      url: `/api/sales/orders/${w.ownCanceledOrder}/returns`,
+      payload: { codes: [w.ownCode], reason: 'scope probe' },
+      status: 409,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: `/api/sales/orders/${w.otherOrder}/returns`,
+      payload: { codes: [w.otherCode], reason: 'scope probe' },
+      status: 404,
+    }),
+  },
+  'GET /api/sales/returns': {
+    permission: ['sales-order', 'sales-management'],
+    own: (w) => ({ method: 'GET', url: `/api/sales/returns?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/sales/returns?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherReturn,
+  },
+  'GET /api/sales/returns/export.csv': {
+    permission: ['sales-order', 'sales-management'],
+    own: () => ({ method: 'GET', url: '/api/sales/returns/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/sales/returns/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  'GET /api/sales/returns/:id': {
+    permission: ['sales-order', 'sales-management'],
+    own: (w) => ({ method: 'GET', url: `/api/sales/returns/${w.ownReturn}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/sales/returns/${w.otherReturn}`, status: 404 }),
+  },
   // No scoped group holds admin-dashboard by default (a holder would be narrowed to their factory:
   // dashboards.test.ts); the factory dashboard shows the own factory whatever is asked.
   'GET /api/dashboards/admin': {
@@ -1111,6 +1147,8 @@ describe('authorization matrix: own factory / other factory', () => {
       ownOrder: '',
       otherOrder: '',
       ownCanceledOrder: '',
+      ownReturn: '',
+      otherReturn: '',
       ownEvent: '',
       otherEvent: '',
       ownDisposableEvents: [],
@@ -1206,6 +1244,14 @@ describe('authorization matrix: own factory / other factory', () => {
     world.ownOrder = await sale(own.id);
     world.otherOrder = await sale(other.id);
     world.ownCanceledOrder = await sale(own.id, true);
+    const today = new Date().toISOString().slice(0, 10);
+    world.ownReturn = await recordReturn(ctx.handle.db, { orderId: world.ownOrder, date: today, stoves: 1, credit: 1 });
+    world.otherReturn = await recordReturn(ctx.handle.db, {
+      orderId: world.otherOrder,
+      date: today,
+      stoves: 1,
+      credit: 1,
+    });
     const event = async (factoryId: string) =>
       (await createEvent(ctx.handle.db, actor, { ...calendarEvent(factoryId), allDay: false, description: null })).id;
     world.ownEvent = await event(own.id);

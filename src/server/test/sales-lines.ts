@@ -11,7 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PartnerType } from '../../common/contracts/partners';
 import { queryRows, type Executor } from '../db/client';
+import { sqlBigintArray } from '../modules/stove-ids/stove-id-status.repository';
 import { setSalesPrice } from './sales';
+import { makeStoveIds } from './stove-ids';
 
 export async function makeCustomer(
   db: Executor,
@@ -86,4 +88,39 @@ export async function recordSale(
     );
   }
   return order.id;
+}
+
+/**
+ * A return note of `stoves` stoves of an order's line (position, default 1) on `date`, each credited
+ * `credit`, with the item copies the report reads (new stove IDs stand for the returned ones).
+ * Returns the note's id.
+ */
+export async function recordReturn(
+  db: Executor,
+  r: { orderId: string; date: string; stoves: number; credit: number; position?: number },
+): Promise<string> {
+  const [line] = await queryRows<{ id: number; factoryId: string; currency: string }>(
+    db,
+    sql`select id::int as id, factory_id as "factoryId", currency from sales_order_lines
+         where order_id = ${r.orderId} and position = ${r.position ?? 1}`,
+  );
+  if (!line) throw new Error('recordReturn: no such order line');
+  const [note] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into sales_returns (order_id, factory_id, date, reason, stove_count, credit, currency)
+        values (${r.orderId}, ${line.factoryId}, ${r.date}, 'Test return', ${r.stoves}, ${r.stoves * r.credit},
+                ${line.currency})
+        returning id`,
+  );
+  if (!note) throw new Error('recordReturn: no return inserted');
+  const ids = await makeStoveIds(db, { factoryId: line.factoryId, count: r.stoves, status: 'validated' });
+  await db.execute(
+    sql`insert into sales_return_items (return_id, stove_id_id, order_id, order_line_id, credit, date, factory_id,
+                                        customer_id, category_id, seller_id, package_id, currency)
+        select ${note.id}, s.id, l.order_id, l.id, ${r.credit}, ${r.date}, l.factory_id, l.customer_id,
+               l.category_id, l.seller_id, l.package_id, l.currency
+          from sales_order_lines l, unnest(${sqlBigintArray(ids.ids)}) as s(id)
+         where l.id = ${line.id}`,
+  );
+  return note.id;
 }

@@ -151,6 +151,9 @@ const SalesOrdersPage = lazy(() =>
 const SalesOrderPage = lazy(() =>
   import('@web/features/sales-orders/pages/sales-order-page').then((m) => ({ default: m.SalesOrderPage })),
 );
+const SalesReturnPage = lazy(() =>
+  import('@web/features/sales-orders/pages/sales-return-page').then((m) => ({ default: m.SalesReturnPage })),
+);
 const CanceledSalesPage = lazy(() =>
   import('@web/features/sales-orders/pages/canceled-sales-page').then((m) => ({ default: m.CanceledSalesPage })),
 );
@@ -349,6 +352,26 @@ const childRoutes: RouteObject[] = [
                 me.permissions.includes('sales-order')
                   ? { to: '/sales/sales-order', title: 'Sales Order' }
                   : { to: '/sales/canceled-sales', title: 'Canceled Sales' }
+              }
+              canOpenStoveIds={me.permissions.includes('stove-id-management')}
+            />
+          )}
+        </WithMe>
+      </PermissionGuard>
+    ),
+  },
+  // One return note: opened from its order and from Canceled Sales.
+  {
+    path: '/sales/returns/:id',
+    element: (
+      <PermissionGuard permission={['sales-order', 'sales-management']}>
+        <WithMe>
+          {(me) => (
+            <SalesReturnPage
+              back={
+                me.permissions.includes('sales-management')
+                  ? { to: '/sales/canceled-sales?view=returns', title: 'Canceled Sales' }
+                  : { to: '/sales/sales-order', title: 'Sales Order' }
               }
               canOpenStoveIds={me.permissions.includes('stove-id-management')}
             />

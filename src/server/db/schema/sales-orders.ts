@@ -2,7 +2,8 @@
  * Sales orders (DOMAIN.md §4 "Sales"): what was sold, from which factory, to which customer, at
  * which prices, and exactly which stove IDs went with it. Orders are never edited or deleted: a
  * mistaken order is canceled with a reason, its IDs return to validated, and it stays listed
- * under Canceled Sales.
+ * under Canceled Sales. Some of a completed order's IDs can be returned on a return note (RN-):
+ * sales_returns and sales_return_items; a returned ID is validated again.
  *
  * The lines carry copies of their order's day, factory, customer, category, seller, currency and
  * canceled flag so that the sales report reads one table (a million lines aggregate without a
@@ -149,4 +150,87 @@ export const salesOrderItems = pgTable(
       .references(() => stoveIds.id),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.stoveIdId] }), index('sales_order_items_stove_idx').on(t.stoveIdId)],
+);
+
+/**
+ * A return note (credit note RN-000123): some IDs of a completed order returned with a reason.
+ * The credit is what the returned stoves were sold for (each line's price per stove).
+ */
+export const salesReturns = pgTable(
+  'sales_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown as RN-000123. */
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => salesOrders.id),
+    /** The order's factory. */
+    factoryId: uuid('factory_id')
+      .notNull()
+      .references(() => factories.id),
+    /** The day of the return (the credit note's date): the sales report nets the return on it. */
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    stoveCount: integer('stove_count').notNull(),
+    credit: money('credit').notNull(),
+    /** The order's currency. */
+    currency: text('currency').notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedBy: uuid('returned_by').references(() => users.id),
+  },
+  (t) => [
+    check('sales_returns_counts', sql`${t.stoveCount} > 0 and ${t.credit} >= 0`),
+    index('sales_returns_order_idx').on(t.orderId),
+    index('sales_returns_returned_at_idx').on(t.returnedAt, t.id),
+    index('sales_returns_factory_date_idx').on(t.factoryId, t.date),
+  ],
+);
+
+/**
+ * The IDs of a return note, each with the order line it came from and its credit. Like the order
+ * lines, each row carries copies (the return's day, the order's factory, customer, category,
+ * seller and currency, the line's package) so that the sales report nets returns from this table
+ * alone. An ID is returned from an order once (unique order × ID).
+ */
+export const salesReturnItems = pgTable(
+  'sales_return_items',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => salesReturns.id),
+    stoveIdId: bigint('stove_id_id', { mode: 'number' })
+      .notNull()
+      .references(() => stoveIds.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => salesOrders.id),
+    orderLineId: bigint('order_line_id', { mode: 'number' })
+      .notNull()
+      .references(() => salesOrderLines.id),
+    credit: money('credit').notNull(),
+    // Copies for the sales report (see the comment above).
+    date: date('date', { mode: 'string' }).notNull(),
+    factoryId: uuid('factory_id')
+      .notNull()
+      .references(() => factories.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => partners.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => salesCategories.id),
+    sellerId: uuid('seller_id').references(() => users.id),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => salesPackages.id),
+    currency: text('currency').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.stoveIdId] }),
+    uniqueIndex('sales_return_items_order_stove_key').on(t.orderId, t.stoveIdId),
+    check('sales_return_items_credit', sql`${t.credit} >= 0`),
+    index('sales_return_items_date_idx').on(t.date),
+    index('sales_return_items_stove_idx').on(t.stoveIdId),
+  ],
 );

@@ -18,6 +18,10 @@ describe('auditRecord', () => {
       label: 'SO-000025',
       path: `/sales/sales-order/${ID}`,
     });
+    expect(auditRecord(facts({ recordType: 'sales_return', recordNumber: 7 }))).toEqual({
+      label: 'RN-000007',
+      path: `/sales/returns/${ID}`,
+    });
     expect(auditRecord(facts({ recordType: 'stove_transfer', recordNumber: 8 }))).toEqual({
       label: 'TR-000008',
       path: `/stove-id/transfer-history/${ID}`,

@@ -9,7 +9,7 @@ import type { AuditRecord } from '../../../common/contracts/audit';
 import { ckdTransferNumberLabel, producedRecordNumberLabel } from '../../../common/contracts/ckd';
 import { inventoryEntryNumberLabel, INVENTORY_ENTRY_KINDS } from '../../../common/contracts/inventory';
 import { stoveReportNumberLabel } from '../../../common/contracts/production';
-import { salesOrderNumberLabel } from '../../../common/contracts/sales-orders';
+import { salesOrderNumberLabel, salesReturnNumberLabel } from '../../../common/contracts/sales-orders';
 import { batchNumberLabel, transferNumberLabel } from '../../../common/contracts/stove-ids';
 import { PERMISSIONS, permissionTitle, type Permission } from '../../../common/permissions';
 
@@ -34,6 +34,8 @@ function numbered(f: RecordFacts, n: number, id: string): AuditRecord | null {
   switch (f.recordType) {
     case 'sales_order':
       return { label: salesOrderNumberLabel(n), path: `/sales/sales-order/${id}` };
+    case 'sales_return':
+      return { label: salesReturnNumberLabel(n), path: `/sales/returns/${id}` };
     case 'stove_transfer':
       return { label: transferNumberLabel(n), path: `/stove-id/transfer-history/${id}` };
     case 'stove_report':

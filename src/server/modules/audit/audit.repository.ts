@@ -109,6 +109,7 @@ export interface AuditLogRow {
 const RECORD_ID_IS_UUID = sql`${auditLog.recordId} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`;
 const NUMBERED: Readonly<Record<string, string>> = {
   sales_order: 'sales_orders',
+  sales_return: 'sales_returns',
   stove_transfer: 'stove_transfers',
   stove_report: 'stove_reports',
   ckd_transfer: 'ckd_transfers',

@@ -23,6 +23,7 @@ import {
 } from '../../http/list';
 import { holdsStoveIdCode } from '../stove-ids/document-stove-ids.repository';
 import { sqlTextArray } from '../stove-ids/stove-id-status.repository';
+import { OF_COMPLETED_ORDERS } from './sales-returns.repository';
 
 // ---------------------------------------------------------------------------------------------
 // What an order refers to
@@ -193,6 +194,10 @@ export interface LockedOrder {
   number: number;
   status: SalesOrderStatus;
   factoryId: string;
+  customerId: string;
+  categoryId: string;
+  sellerId: string | null;
+  currency: string;
   stoveCount: number;
 }
 
@@ -204,6 +209,10 @@ export async function lockOrder(db: Executor, id: string): Promise<LockedOrder |
       number: salesOrders.number,
       status: salesOrders.status,
       factoryId: salesOrders.factoryId,
+      customerId: salesOrders.customerId,
+      categoryId: salesOrders.categoryId,
+      sellerId: salesOrders.createdBy,
+      currency: salesOrders.currency,
       stoveCount: salesOrders.stoveCount,
     })
     .from(salesOrders)
@@ -450,33 +459,50 @@ export async function orderCounts(
   return row ?? { orders: 0, canceled: 0 };
 }
 
-/** Stoves and revenue of the completed orders' lines from `from` to `to`, per currency. */
+/**
+ * Stoves and revenue of the completed orders' lines from `from` to `to`, per currency, net of the
+ * returns dated then (each branch summed first, as the sales report does).
+ */
 export function soldByCurrency(
   db: Executor,
   range: { from: string; to: string; factoryId: string | undefined },
 ): Promise<{ currency: string; stoves: number; amount: number }[]> {
+  const factory = factoryCondition(sql`factory_id`, range.factoryId);
   return queryRows<{ currency: string; stoves: number; amount: number }>(
     db,
-    sql`select currency, sum(quantity * stoves_per_package)::int as stoves, sum(line_total)::float8 as amount
-          from sales_order_lines
-         where not canceled and date between ${range.from} and ${range.to}
-               ${factoryCondition(sql`factory_id`, range.factoryId)}
+    sql`select currency, sum(stoves)::int as stoves, sum(amount)::float8 as amount
+          from (select currency, sum(quantity * stoves_per_package) as stoves, sum(line_total) as amount
+                  from sales_order_lines
+                 where not canceled and date between ${range.from} and ${range.to} ${factory}
+                 group by currency
+                 union all
+                select currency, -count(*), -sum(credit)
+                  from sales_return_items
+                 where ${OF_COMPLETED_ORDERS} and date between ${range.from} and ${range.to} ${factory}
+                 group by currency) s
          group by currency
-         order by sum(line_total) desc`,
+         order by sum(amount) desc`,
   );
 }
 
-/** Stoves sold per day from `from` to `to` (days without sales are absent). */
+/** Stoves sold per day from `from` to `to`, net of the returns of that day (days without either are absent). */
 export function stovesPerDay(
   db: Executor,
   range: { from: string; to: string; factoryId: string | undefined },
 ): Promise<{ day: string; stoves: number }[]> {
+  const factory = factoryCondition(sql`factory_id`, range.factoryId);
   return queryRows<{ day: string; stoves: number }>(
     db,
-    sql`select to_char(date, 'YYYY-MM-DD') as day, sum(quantity * stoves_per_package)::int as stoves
-          from sales_order_lines
-         where not canceled and date between ${range.from} and ${range.to}
-               ${factoryCondition(sql`factory_id`, range.factoryId)}
+    sql`select to_char(date, 'YYYY-MM-DD') as day, sum(stoves)::int as stoves
+          from (select date, sum(quantity * stoves_per_package) as stoves
+                  from sales_order_lines
+                 where not canceled and date between ${range.from} and ${range.to} ${factory}
+                 group by date
+                 union all
+                select date, -count(*)
+                  from sales_return_items
+                 where ${OF_COMPLETED_ORDERS} and date between ${range.from} and ${range.to} ${factory}
+                 group by date) s
          group by date`,
   );
 }

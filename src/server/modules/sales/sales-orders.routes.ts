@@ -4,6 +4,12 @@ import { z } from 'zod';
 import {
   cancelSalesOrderSchema,
   checkSalesOrderIdsSchema,
+  createSalesReturnSchema,
+  exportSalesReturnsQuerySchema,
+  listSalesReturnsQuerySchema,
+  salesReturnNumberLabel,
+  salesReturnDetailSchema,
+  salesReturnListSchema,
   createSalesOrderSchema,
   exportSalesOrdersQuerySchema,
   listSalesOrdersQuerySchema,
@@ -16,6 +22,7 @@ import {
   salesOrderPricesSchema,
   salesOverviewSchema,
   type SalesOrder,
+  type SalesReturn,
 } from '../../../common/contracts/sales-orders';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
@@ -31,14 +38,22 @@ import {
   presentOrder,
   salesOverview,
 } from './sales-orders.service';
+import {
+  createSalesReturn,
+  exportSalesReturns,
+  getSalesReturn,
+  listSalesReturns,
+  presentReturn,
+} from './sales-returns.service';
 
 const tags = ['sales orders'];
 const params = z.object({ id: z.string().uuid('Not a sales order id') });
+const returnParams = z.object({ id: z.string().uuid('Not a return note id') });
 /** Selling and reading orders. */
 const selling = { permission: 'sales-order' } as const;
 /** Orders are read on Sales Order and on Canceled Sales (sales-management). */
 const reading = { permission: ['sales-order', 'sales-management'] } as const;
-/** Canceling an order is a manager's decision. */
+/** Canceling an order, or returning some of its IDs, is a manager's decision. */
 const managing = { permission: 'sales-management' } as const;
 const NOT_FOUND = "No such sales order, or it is not one of the caller's factory.";
 const FACTORY = {
@@ -242,5 +257,112 @@ export async function salesOrderRoutes(app: FastifyInstance, opts: { db: Databas
       },
     },
     async (request) => cancelSalesOrder(db, actorOf(request), request.params.id, request.body.reason),
+  );
+
+  r.post(
+    '/api/sales/orders/:id/returns',
+    {
+      config: {
+        ...managing,
+        errors: {
+          404: NOT_FOUND,
+          409: 'The order is canceled, or some codes cannot be returned (not on the order, already returned, a duplicate): `details.problems` names each with the reason.',
+        },
+      },
+      schema: {
+        tags,
+        summary:
+          'Return some stove IDs of a completed order with a reason: a return note (RN-), the IDs back to validated',
+        description:
+          'Returns some stove IDs of a completed order on a return note (credit note RN-000123) with a reason, ' +
+          'in one transaction, all or nothing: each code must be on the order, still sold on it and not ' +
+          'returned yet, else nothing changes. The IDs go back to `validated` with a `sale_returned` history ' +
+          "event whose note names the return note and the reason; each is credited its line's price per " +
+          'stove (unit price ÷ stoves per package, the cents split so that a whole line credits its line ' +
+          'total). The sales report nets the return on its day. Returning every ID leaves the order ' +
+          'completed, fully returned; canceling it later returns only the IDs left. Audited and pushed ' +
+          'live. Answers 201 with the return note.',
+        params,
+        body: createSalesReturnSchema,
+        response: { 201: salesReturnDetailSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createSalesReturn(db, actorOf(request), request.params.id, request.body)),
+  );
+
+  r.get(
+    '/api/sales/returns',
+    {
+      config: reading,
+      schema: {
+        tags,
+        summary: 'List return notes (q: a return note or order number, or a customer)',
+        description:
+          "Return notes (RN-000123), latest first (or by number or credit). `q` is a return note's or an " +
+          "order's number or a customer's name; filters `factoryId` and the return's days `from` and `to`. " +
+          "Factory-scoped users see their own factory's.",
+        querystring: listSalesReturnsQuerySchema,
+        response: { 200: salesReturnListSchema },
+      },
+    },
+    async (request) => listSalesReturns(db, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/sales/returns/export.csv',
+    {
+      config: reading,
+      schema: {
+        tags,
+        summary: 'Export the filtered return notes as CSV',
+        description:
+          'The return notes of `GET /api/sales/returns` with the same search, filters and sort, as CSV: ' +
+          'number, day, order, order date, factory, customer, stoves, currency, credit, returned at and by, ' +
+          'and the reason.',
+        querystring: exportSalesReturnsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const pages = async function* () {
+        for await (const page of exportSalesReturns(db, actorOf(request), request.query)) yield page.map(presentReturn);
+      };
+      return sendCsv<SalesReturn>(
+        reply,
+        'sales-returns.csv',
+        [
+          { header: 'Number', value: (r) => salesReturnNumberLabel(r.number) },
+          { header: 'Date', value: (r) => r.date },
+          { header: 'Order', value: (r) => salesOrderNumberLabel(r.order.number) },
+          { header: 'Order date', value: (r) => r.order.date },
+          { header: 'Factory', value: (r) => r.factory.code },
+          { header: 'Customer', value: (r) => r.customer.name },
+          { header: 'Stoves', value: (r) => r.stoveCount },
+          { header: 'Currency', value: (r) => r.currency },
+          { header: 'Credit', value: (r) => r.credit.toFixed(2) },
+          { header: 'Returned at', value: (r) => r.returnedAt },
+          { header: 'Returned by', value: (r) => personName(r.returnedBy) },
+          { header: 'Reason', value: (r) => r.reason },
+        ],
+        pages(),
+      );
+    },
+  );
+
+  r.get(
+    '/api/sales/returns/:id',
+    {
+      config: { ...reading, errors: { 404: "No such return note, or it is not one of the caller's factory." } },
+      schema: {
+        tags,
+        summary: 'A return note with every stove ID returned, its package and credit',
+        description:
+          'One return note: its order, customer, buyer, reason, who returned it and when, and every stove ID ' +
+          'returned with the package of the line it came from and its credit.',
+        params: returnParams,
+        response: { 200: salesReturnDetailSchema },
+      },
+    },
+    async (request) => getSalesReturn(db, actorOf(request), request.params.id),
   );
 }

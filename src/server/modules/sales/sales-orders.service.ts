@@ -7,7 +7,8 @@
  * lines and items are written, the IDs become sold with the order as their document, and one
  * audit row is written. Two orders racing for an ID: the second waits on the row lock, then finds
  * it sold and is refused whole. Canceling (sales-management) applies once and returns the IDs to
- * validated. Factory-scoped users sell from, see and cancel only their own factory's orders.
+ * validated: those not returned already on a return note (./sales-returns.service.ts), whose notes
+ * stay on record. Factory-scoped users sell from, see and cancel only their own factory's orders.
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -80,6 +81,8 @@ import {
 } from './sales-orders.repository';
 import { publishLive } from '../../live/publish-live';
 import { refuseFutureDay } from '../factories/factory-days';
+import { orderReturnRows, returnedIdsOfOrder } from './sales-returns.repository';
+import { presentReturn, returnableIds } from './sales-returns.service';
 
 type CreateInput = z.output<typeof createSalesOrderSchema>;
 type CheckInput = z.output<typeof checkSalesOrderIdsSchema>;
@@ -116,7 +119,7 @@ export function presentOrder(row: OrderRow): SalesOrder {
 const notFound = () => errors.notFound('No such sales order (or it is not one of your factory’s).');
 const stoveIds = (n: number) => counted(n, 'stove ID');
 
-/** Whether the actor may cancel orders (sales-management); the order must also be in their scope. */
+/** Whether the actor may cancel orders or return their IDs (sales-management); the order must also be in their scope. */
 function mayCancel(actor: Actor): boolean {
   return actor.permissions.has('sales-management');
 }
@@ -411,8 +414,9 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
 
 /**
  * POST /api/sales/orders/:id/cancel: one transaction. Locks the order (a second cancel waits, then
- * finds it canceled: 409) and its IDs; the IDs return to validated with a sale_canceled event, the
- * order is canceled with the reason, who and when, and its lines leave the sales report.
+ * finds it canceled: 409) and its IDs; the IDs not returned yet return to validated with a
+ * sale_canceled event, the order is canceled with the reason, who and when, and its lines leave
+ * the sales report (and so do its return notes: the report nets returns of completed orders only).
  */
 export async function cancelSalesOrder(
   db: Database,
@@ -425,9 +429,13 @@ export async function cancelSalesOrder(
     if (!order || !inScope(actor, order.factoryId)) throw notFound();
     const label = salesOrderNumberLabel(order.number);
     if (order.status === 'canceled') throw errors.conflict(`${label} is already canceled.`);
-    const ids = await lockDocumentStoveIds(tx, { type: 'sales_order', id: order.id });
+    // IDs returned on a return note already are no longer the order's (they may be sold again since).
+    const returned = await returnedIdsOfOrder(tx, order.id);
+    const ids = (await lockDocumentStoveIds(tx, { type: 'sales_order', id: order.id })).filter(
+      (i) => !returned.has(i.id),
+    );
     const astray = ids.filter((i) => i.status !== 'sold' || i.factoryId !== order.factoryId);
-    if (ids.length !== order.stoveCount || astray.length > 0)
+    if (ids.length !== order.stoveCount - returned.size || astray.length > 0)
       throw new Error(`sales order ${order.id}: ${astray.length} of its ${ids.length} IDs are no longer sold there`);
     await changeStoveIdStatuses(tx, {
       ids: ids.map((i) => i.id),
@@ -457,10 +465,13 @@ export async function cancelSalesOrder(
 async function readDetail(db: Executor, actor: Actor, id: string): Promise<SalesOrderDetail> {
   const row = await findOrderRow(db, id);
   if (!row || !inScope(actor, row.factoryId)) throw notFound();
-  const [lines, items] = await Promise.all([
+  const [lines, items, returns, left] = await Promise.all([
     orderLineRows(db, id),
     documentStoveIdRows(db, { type: 'sales_order', id }),
+    orderReturnRows(db, id),
+    returnableIds(db, row),
   ]);
+  const returnable = row.status === 'completed' ? left.returnable : [];
   return {
     ...presentOrder(row),
     lines: lines.map((l) => ({
@@ -471,9 +482,15 @@ async function readDetail(db: Executor, actor: Actor, id: string): Promise<Sales
       unitPrice: l.unitPrice,
       lineTotal: l.lineTotal,
       priceEffectiveFrom: l.priceEffectiveFrom,
+      returned: left.returnedByLine.get(l.position) ?? 0,
     })),
     items,
-    can: { cancel: row.status === 'completed' && mayCancel(actor) },
+    returns: returns.map((r) => ({ ...presentReturn(r), codes: r.codes })),
+    returnable,
+    can: {
+      cancel: row.status === 'completed' && mayCancel(actor),
+      return: returnable.length > 0 && mayCancel(actor),
+    },
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The Sales Report (DOMAIN.md §4 "Sales"): packages, stoves and revenue of completed orders by
  * day, ISO week or month and by package, sales category, factory, customer or seller, per
- * currency (prices are never converted). Canceled orders' lines are left out. Factory-scoped users
+ * currency (prices are never converted). Canceled orders' lines are left out; returns are netted
+ * on the return note's day (as a credit note counts in accounting), and their total shown beside
+ * (`totals.returned`). Factory-scoped users
  * get their own factory's figures, whatever they ask for.
  */
 import { periodSlots } from '../../../common/calendar-days';
@@ -39,11 +41,16 @@ export async function salesReport(db: Executor, actor: Actor, query: SalesReport
 
   const byGroup = new Map<string, number>();
   const byCurrency = new Map<string, { stoves: number; amount: number }>();
+  const credited = new Map<string, number>();
   let packages = 0;
   let stoves = 0;
+  let returnedStoves = 0;
   for (const cell of cells) {
     packages += cell.packages;
     stoves += cell.stoves;
+    returnedStoves += cell.returnedStoves;
+    if (cell.returnedStoves > 0)
+      credited.set(cell.currency, (credited.get(cell.currency) ?? 0) + Number(cell.returnedCredit));
     byGroup.set(cell.key, (byGroup.get(cell.key) ?? 0) + cell.stoves);
     const currency = byCurrency.get(cell.currency) ?? { stoves: 0, amount: 0 };
     currency.stoves += cell.stoves;
@@ -68,7 +75,14 @@ export async function salesReport(db: Executor, actor: Actor, query: SalesReport
     );
   const order = new Map(groups.map((g, i) => [g.key, i]));
   const rows = cells
-    .map((c) => ({ ...c, revenue: Number(c.revenue) }))
+    .map((c) => ({
+      period: c.period,
+      key: c.key,
+      currency: c.currency,
+      packages: c.packages,
+      stoves: c.stoves,
+      revenue: Number(c.revenue),
+    }))
     .sort(
       (a, b) =>
         a.period.localeCompare(b.period) ||
@@ -87,7 +101,15 @@ export async function salesReport(db: Executor, actor: Actor, query: SalesReport
     periods: periodSlots(period, from, to).map((slot) => slot.key),
     groups,
     rows,
-    totals: { packages, stoves, revenue },
+    totals: {
+      packages,
+      stoves,
+      revenue,
+      returned: {
+        stoves: returnedStoves,
+        credit: [...credited].map(([currency, amount]) => ({ currency, amount: cents(amount) })),
+      },
+    },
     filters: {
       customer: query.customerId ? (customers?.get(query.customerId) ?? null) : null,
       seller: query.sellerId ? (sellers?.get(query.sellerId) ?? null) : null,

@@ -3,14 +3,15 @@
  * sales_order_lines on chosen days (test/sales-lines), then the report is read over the API.
  * Proves: figures by each of the five groupings; day, ISO week (a Sunday and the Monday after are
  * two weeks) and month periods; canceled lines left out; each filter; factory scope; a row per
- * currency and totals per currency; empty periods; lines without a seller; the CSV; 400s; 403s.
+ * currency and totals per currency; empty periods; lines without a seller; the CSV; 400s; 403s;
+ * returns netted on the return note's day (test/sales-lines recordReturn), a canceled order's not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_REPORT_NO_SELLER, type SalesReport } from '../../../common/contracts/sales-orders';
 import { parseCsv } from '../../../common/csv';
 import { groupsWith, groupsWithout } from '../../test/groups';
 import { makeSalesCategory, makeSalesPackage, type MadeSalesRecord } from '../../test/sales';
-import { makeCustomer, recordSale } from '../../test/sales-lines';
+import { makeCustomer, recordReturn, recordSale } from '../../test/sales-lines';
 import { createTestContext, type ErrorBody, type TestContext } from '../../test/test-app';
 
 interface User {
@@ -177,6 +178,7 @@ describe('GET /api/sales/report', () => {
         { currency: 'KES', amount: 88_600 },
         { currency: 'USD', amount: 170 },
       ],
+      returned: { stoves: 0, credit: [] },
     });
     expect(r.filters).toEqual({ customer: null, seller: null });
   });
@@ -285,6 +287,7 @@ describe('GET /api/sales/report', () => {
         { currency: 'KES', amount: 15_000 },
         { currency: 'USD', amount: 110 },
       ],
+      returned: { stoves: 0, credit: [] },
     });
     const byPackage = await report(`${SPRING}&packageId=${pack.id}`);
     expect(cells(byPackage)).toEqual([`2025-03-01 ${A.id} KES: 2/20/60000`]);
@@ -305,7 +308,7 @@ describe('GET /api/sales/report', () => {
     expect(r.periods).toEqual(['2024-01-01', '2024-02-01', '2024-03-01']);
     expect(r.groups).toEqual([]);
     expect(r.rows).toEqual([]);
-    expect(r.totals).toEqual({ packages: 0, stoves: 0, revenue: [] });
+    expect(r.totals).toEqual({ packages: 0, stoves: 0, revenue: [], returned: { stoves: 0, credit: [] } });
   });
 
   it("keeps a factory-scoped user on their factory's figures, whatever they ask", async () => {
@@ -317,7 +320,7 @@ describe('GET /api/sales/report', () => {
     expect(JSON.stringify(other)).not.toContain('"amount":15000');
     const none = await report(SPRING, noFactory);
     expect(none.rows).toEqual([]);
-    expect(none.totals).toEqual({ packages: 0, stoves: 0, revenue: [] });
+    expect(none.totals).toEqual({ packages: 0, stoves: 0, revenue: [], returned: { stoves: 0, credit: [] } });
     // A global user (Senior Sales Manager) sees every factory.
     expect((await report(SPRING, seniorSeller)).groups).toHaveLength(2);
   });
@@ -357,6 +360,57 @@ describe('GET /api/sales/report', () => {
         expect((await get(`${path}?${SPRING}`, user)).statusCode, `${group} ${path}`).toBe(403);
     }
     expect((await ctx.request({ method: 'GET', url: `/api/sales/report?${SPRING}` })).statusCode).toBe(401);
+  });
+});
+
+describe('returns in the report', () => {
+  let C: { id: string; code: string };
+
+  beforeAll(async () => {
+    const db = ctx.handle.db;
+    C = await ctx.makeFactory({ code: 'CRPT' });
+    const order = (date: string, canceled = false) =>
+      recordSale(db, {
+        date,
+        factoryId: C.id,
+        customerId: shop.id,
+        categoryId: retail.id,
+        sellerId: sellerA.id,
+        canceled,
+        lines: [{ packageId: single.id, quantity: 4, unitPrice: 3500 }],
+      });
+    // 10 September 2024: 4 singles; 1 returned on 20 September, 2 on 5 October.
+    const sold = await order('2024-09-10');
+    await recordReturn(db, { orderId: sold, date: '2024-09-20', stoves: 1, credit: 3500 });
+    await recordReturn(db, { orderId: sold, date: '2024-10-05', stoves: 2, credit: 3500 });
+    // A canceled order's return is not netted (its lines are out already).
+    const canceled = await order('2024-09-12', true);
+    await recordReturn(db, { orderId: canceled, date: '2024-09-15', stoves: 1, credit: 3500 });
+  });
+
+  const AUTUMN = 'from=2024-09-01&to=2024-10-31';
+
+  it("nets returned stoves and credit on the return's day, and totals what was returned", async () => {
+    const r = await report(`${AUTUMN}&factoryId=${C.id}`);
+    expect(cells(r)).toEqual([`2024-09-01 ${C.id} KES: 4/3/10500`, `2024-10-01 ${C.id} KES: 0/-2/-7000`]);
+    expect(r.totals).toEqual({
+      packages: 4,
+      stoves: 1,
+      revenue: [{ currency: 'KES', amount: 3500 }],
+      returned: { stoves: 3, credit: [{ currency: 'KES', amount: 10_500 }] },
+    });
+    const day = await report(`from=2024-09-20&to=2024-09-20&period=day&factoryId=${C.id}`);
+    expect(cells(day)).toEqual([`2024-09-20 ${C.id} KES: 0/-1/-3500`]);
+  });
+
+  it('nets returns under the same groups and filters as the sales', async () => {
+    const bySeller = await report(`${AUTUMN}&groupBy=seller&factoryId=${C.id}`);
+    expect(cells(bySeller)).toEqual([
+      `2024-09-01 ${sellerA.id} KES: 4/3/10500`,
+      `2024-10-01 ${sellerA.id} KES: 0/-2/-7000`,
+    ]);
+    expect((await report(`${AUTUMN}&factoryId=${C.id}&packageId=${pack.id}`)).rows).toEqual([]);
+    expect((await report(`${AUTUMN}&factoryId=${C.id}&customerId=${school.id}`)).rows).toEqual([]);
   });
 });
 

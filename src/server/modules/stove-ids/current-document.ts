@@ -2,8 +2,8 @@
  * The document an ID is on now, from its history: the last event that put it on a document
  * (created in a batch, sent or received on a transfer, coupled on a stove report, sold on an order)
  * and was not undone since. An undoing event (returned, rejected or canceled transfer, voided report,
- * canceled sale) takes its document off, so a returned stove names the report that coupled it, not
- * the canceled order.
+ * canceled or returned sale) takes its document off, so a returned stove names the report that
+ * coupled it, not the canceled order.
  */
 import type { StoveEventKind } from '../../../common/contracts/stove-ids';
 
@@ -14,6 +14,7 @@ const UNDOING: ReadonlySet<StoveEventKind> = new Set([
   'canceled',
   'report_voided',
   'sale_canceled',
+  'sale_returned',
 ]);
 
 export function currentDocument<D extends { type: string; id: string }>(

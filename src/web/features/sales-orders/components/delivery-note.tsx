@@ -1,6 +1,7 @@
 import { dayLabel } from '@common/calendar-days';
 import { salesOrderNumberLabel, type SalesOrderDetail } from '@common/contracts/sales-orders';
 import { formatDateTime } from '@web/lib/format';
+import type { ReactNode } from 'react';
 import { lineStoves, money, personName } from './sales-order.model';
 import './delivery-note.css';
 
@@ -13,36 +14,17 @@ export function DeliveryNote({ order }: { order: SalesOrderDetail }) {
   const number = salesOrderNumberLabel(order.number);
   return (
     <article className="delivery-note" data-delivery-note aria-label={`Delivery note ${number}`}>
-      <header className="flex items-start justify-between gap-6 border-b-2 border-black pb-3">
-        <div>
-          <p className="text-base font-semibold">{order.factory.name}</p>
-          <p className="text-xs">Factory {order.factory.code}</p>
-        </div>
-        <div className="text-right">
-          <h1>Delivery note</h1>
-          <p className="text-sm font-semibold">{number}</p>
-          <p className="text-sm">Date of sale: {dayLabel(order.date)}</p>
-        </div>
-      </header>
+      <NoteHeader factory={order.factory} title="Delivery note">
+        <p className="text-sm font-semibold">{number}</p>
+        <p className="text-sm">Date of sale: {dayLabel(order.date)}</p>
+      </NoteHeader>
       {order.status === 'canceled' ? (
         <p className="mt-3 border-2 border-black p-2 font-semibold">
           CANCELED{order.canceledAt ? ` on ${formatDateTime(order.canceledAt)}` : ''}: {order.cancelReason}
         </p>
       ) : null}
 
-      <section className="mt-4 grid grid-cols-2 gap-6">
-        <div>
-          <h2>Customer</h2>
-          <p className="font-medium">{order.customer.name}</p>
-          <p>Sales category: {order.category.name}</p>
-        </div>
-        <div>
-          <h2>Buyer</h2>
-          <p className="font-medium">{order.buyer.name}</p>
-          {order.buyer.phone ? <p>{order.buyer.phone}</p> : null}
-          {order.buyer.location ? <p>{order.buyer.location}</p> : null}
-        </div>
-      </section>
+      <NoteParties note={order} />
 
       <h2>Goods delivered</h2>
       <table>
@@ -97,16 +79,68 @@ export function DeliveryNote({ order }: { order: SalesOrderDetail }) {
         Sold by {personName(order.seller)} · recorded {formatDateTime(order.createdAt)}
       </p>
 
-      <div className="delivery-note-signatures">
-        <div>
-          <div className="delivery-note-signature" />
-          <p className="mt-1 text-xs">Delivered by (name, signature, date)</p>
-        </div>
-        <div>
-          <div className="delivery-note-signature" />
-          <p className="mt-1 text-xs">Received by (name, signature, date)</p>
-        </div>
-      </div>
+      <NoteSignatures by="Delivered by" to="Received by" />
     </article>
+  );
+}
+
+/** A printed note's head: the factory on the left; the title and `children` (number, dates) on the right. */
+export function NoteHeader({
+  factory,
+  title,
+  children,
+}: {
+  factory: { name: string; code: string };
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <header className="flex items-start justify-between gap-6 border-b-2 border-black pb-3">
+      <div>
+        <p className="text-base font-semibold">{factory.name}</p>
+        <p className="text-xs">Factory {factory.code}</p>
+      </div>
+      <div className="text-right">
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </header>
+  );
+}
+
+/** The customer (with the sales category) and the buyer of an order, side by side. */
+export function NoteParties({
+  note,
+}: {
+  note: { customer: { name: string }; category: { name: string }; buyer: SalesOrderDetail['buyer'] };
+}) {
+  return (
+    <section className="mt-4 grid grid-cols-2 gap-6">
+      <div>
+        <h2>Customer</h2>
+        <p className="font-medium">{note.customer.name}</p>
+        <p>Sales category: {note.category.name}</p>
+      </div>
+      <div>
+        <h2>Buyer</h2>
+        <p className="font-medium">{note.buyer.name}</p>
+        {note.buyer.phone ? <p>{note.buyer.phone}</p> : null}
+        {note.buyer.location ? <p>{note.buyer.location}</p> : null}
+      </div>
+    </section>
+  );
+}
+
+/** Two signature lines: who hands over (`by`) and who takes (`to`), each with name, signature and date. */
+export function NoteSignatures({ by, to }: { by: string; to: string }) {
+  return (
+    <div className="delivery-note-signatures">
+      {[by, to].map((who) => (
+        <div key={who}>
+          <div className="delivery-note-signature" />
+          <p className="mt-1 text-xs">{who} (name, signature, date)</p>
+        </div>
+      ))}
+    </div>
   );
 }

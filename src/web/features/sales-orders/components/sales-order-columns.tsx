@@ -1,11 +1,12 @@
 import { dayLabel } from '@common/calendar-days';
 import { Link } from 'react-router';
-import { salesOrderNumberLabel, type SalesOrder } from '@common/contracts/sales-orders';
+import { salesOrderNumberLabel, type SalesOrder, type SalesReturn } from '@common/contracts/sales-orders';
 import type { DataTableColumn } from '@web/components/data-table/data-table';
 import { formatDateTime } from '@web/lib/format';
 import { SalesOrderStatusBadge } from './sales-order-status-badge';
 import type { BackLink } from '@web/components/document/document.model';
 import { money, personName, SALES_ORDER_PATH } from './sales-order.model';
+import { returnLabel, SALES_RETURN_PATH } from './sales-return.model';
 
 const number = (back: BackLink): DataTableColumn<SalesOrder> => ({
   id: 'number',
@@ -96,5 +97,62 @@ export function canceledSaleColumns(back: BackLink): readonly DataTableColumn<Sa
     factory,
     stoveCount,
     total,
+  ];
+}
+
+const linkClass = 'font-medium whitespace-nowrap text-primary underline underline-offset-4';
+
+/** The columns of the returns on Canceled Sales: the note, when, by whom and why, its order and credit. */
+export function salesReturnColumns(back: BackLink): readonly DataTableColumn<SalesReturn>[] {
+  return [
+    {
+      id: 'number',
+      header: 'Return note',
+      sortKey: 'number',
+      hideable: false,
+      cell: (r) => (
+        <Link to={`${SALES_RETURN_PATH}/${r.id}`} state={{ back }} className={linkClass}>
+          {returnLabel(r.number)}
+        </Link>
+      ),
+    },
+    {
+      id: 'returnedAt',
+      header: 'Returned',
+      sortKey: 'returnedAt',
+      className: 'whitespace-nowrap',
+      cell: (r) => <time dateTime={r.returnedAt}>{formatDateTime(r.returnedAt)}</time>,
+    },
+    { id: 'returnedBy', header: 'Returned by', cell: (r) => personName(r.returnedBy) },
+    {
+      id: 'reason',
+      header: 'Reason',
+      className: 'max-w-64 truncate',
+      cell: (r) => <span title={r.reason}>{r.reason}</span>,
+    },
+    {
+      id: 'order',
+      header: 'Order',
+      cell: (r) => (
+        <Link to={`${SALES_ORDER_PATH}/${r.order.id}`} state={{ back }} className={linkClass}>
+          {salesOrderNumberLabel(r.order.number)}
+        </Link>
+      ),
+    },
+    { id: 'customer', header: 'Customer', className: 'max-w-56 truncate', cell: (r) => r.customer.name },
+    { id: 'factory', header: 'Factory', cell: (r) => r.factory.name },
+    {
+      id: 'stoveCount',
+      header: 'Stoves',
+      className: 'text-right tabular-nums',
+      cell: (r) => r.stoveCount.toLocaleString('en-US'),
+    },
+    {
+      id: 'credit',
+      header: 'Credit',
+      sortKey: 'credit',
+      className: 'text-right whitespace-nowrap tabular-nums',
+      cell: (r) => money(r.credit, r.currency),
+    },
   ];
 }

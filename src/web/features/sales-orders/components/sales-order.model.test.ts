@@ -214,11 +214,16 @@ describe('the order page', () => {
   });
 
   it('says what canceling does', () => {
-    expect(cancelConsequence({ stoveCount: 1, factory: { name: 'Mombasa Assembly' } })).toMatch(
-      /^The 1 stove ID goes back to validated at Mombasa Assembly/,
+    const factory = { name: 'Mombasa Assembly' };
+    expect(cancelConsequence({ stoveCount: 1, returns: [], factory })).toMatch(
+      /^The 1 stove ID goes back to validated at Mombasa Assembly and can be sold again\. The order stays/,
     );
-    expect(cancelConsequence({ stoveCount: 20, factory: { name: 'Mombasa Assembly' } })).toMatch(
+    expect(cancelConsequence({ stoveCount: 20, returns: [], factory })).toMatch(
       /^The 20 stove IDs go back to validated/,
+    );
+    // After returns, only the IDs left go back; the returned ones stay returned.
+    expect(cancelConsequence({ stoveCount: 20, returns: [{ stoveCount: 2 }, { stoveCount: 1 }], factory })).toMatch(
+      /^The 17 stove IDs go back to validated at Mombasa Assembly and can be sold again\. The 3 stove IDs returned on return notes stay returned, their notes on record\./,
     );
   });
 

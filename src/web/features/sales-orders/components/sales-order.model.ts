@@ -253,10 +253,22 @@ export function lineStoves(line: Pick<SalesOrderLine, 'quantity' | 'stovesPerPac
   return line.quantity * line.stovesPerPackage;
 }
 
+/** The stove IDs canceling the order sends back: those not returned on a return note already. */
+export function idsLeft(order: { stoveCount: number; returns: readonly { stoveCount: number }[] }): number {
+  return order.stoveCount - order.returns.reduce((n, r) => n + r.stoveCount, 0);
+}
+
 /** What canceling does, for the confirmation. */
-export function cancelConsequence(order: { stoveCount: number; factory: { name: string } }): string {
-  const ids = stoveIds(order.stoveCount);
-  return `The ${ids} ${plural(order.stoveCount, 'goes', 'go')} back to validated at ${order.factory.name} and can be sold again. The order stays, listed under Canceled Sales. This cannot be undone; say why the sale is canceled.`;
+export function cancelConsequence(order: {
+  stoveCount: number;
+  returns: readonly { stoveCount: number }[];
+  factory: { name: string };
+}): string {
+  const left = idsLeft(order);
+  const returned = order.stoveCount - left;
+  const kept =
+    returned > 0 ? ` The ${stoveIds(returned)} returned on return notes stay returned, their notes on record.` : '';
+  return `The ${stoveIds(left)} ${plural(left, 'goes', 'go')} back to validated at ${order.factory.name} and can be sold again.${kept} The order stays, listed under Canceled Sales. This cannot be undone; say why the sale is canceled.`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { AlertTriangleIcon, BanIcon, PrinterIcon } from 'lucide-react';
+import { AlertTriangleIcon, BanIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
 import { dayLabel } from '@common/calendar-days';
 import { salesOrderNumberLabel, type SalesOrderDetail } from '@common/contracts/sales-orders';
 import {
@@ -22,10 +22,13 @@ import { formatDateTime } from '@web/lib/format';
 import { useCancelSalesOrder } from '../api/cancel-sales-order';
 import { useSalesOrder } from '../api/get-sales-order';
 import { DeliveryNote } from '../components/delivery-note';
+import { ReturnStovesDialog } from '../components/return-stoves-dialog';
+import { returnedBy, returnedProgress, returnLabel, SALES_RETURN_PATH } from '../components/sales-return.model';
 import { SalesOrderStatusBadge } from '../components/sales-order-status-badge';
 import {
   backOf,
   cancelConsequence,
+  idsLeft,
   lineStoves,
   money,
   personName,
@@ -35,7 +38,8 @@ import {
 
 /**
  * One sales order (/sales/sales-order/:id): its facts, lines and stove IDs (each opening its page
- * for those who may open Stove ID Management); print its delivery note; cancel it when allowed.
+ * for those who may open Stove ID Management); print its delivery note; cancel it or return some
+ * of its stoves when allowed; its return notes.
  */
 export function SalesOrderPage({ back, canOpenStoveIds }: { back: BackLink; canOpenStoveIds: boolean }) {
   const { id = '' } = useParams();
@@ -68,13 +72,17 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
   const number = salesOrderNumberLabel(order.number);
   const linesId = useId();
   const [canceling, setCanceling] = useState(false);
+  const [returning, setReturning] = useState(false);
+  const returnsId = useId();
+  const returnOf = returnedBy(order.returns);
+  const back = { to: `/sales/sales-order/${order.id}`, title: `Sales order ${number}` };
   const cancel = useCancelSalesOrder();
   const canceled = order.status === 'canceled';
 
   const submitCancel = async (reason: string) => {
     await cancel.mutateAsync({ id: order.id, reason });
     toast.success(`${number} canceled`, {
-      description: `${stoveIds(order.stoveCount)} are validated again at ${order.factory.name}.`,
+      description: `${stoveIds(idsLeft(order))} are validated again at ${order.factory.name}.`,
     });
   };
 
@@ -89,6 +97,12 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
               <PrinterIcon aria-hidden="true" />
               {canceled ? 'Print canceled delivery note' : 'Print delivery note'}
             </Button>
+            {order.can.return ? (
+              <Button variant="outline" onClick={() => setReturning(true)}>
+                <Undo2Icon aria-hidden="true" />
+                Return stoves
+              </Button>
+            ) : null}
             {order.can.cancel ? (
               <Button variant="outline" onClick={() => setCanceling(true)}>
                 <BanIcon aria-hidden="true" />
@@ -204,13 +218,76 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
         </Table>
       </section>
 
+      {order.returns.length > 0 ? (
+        <section aria-labelledby={returnsId} className="flex flex-col gap-3">
+          <h2 id={returnsId} className="text-lg font-semibold">
+            Returns
+          </h2>
+          <p className="text-sm text-muted-foreground">{returnedProgress(order.returns, order.stoveCount)}</p>
+          <Table containerLabel={`Returns of ${number}`} aria-label={`Returns of ${number}`}>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Return note</TableHead>
+                <TableHead scope="col">Returned</TableHead>
+                <TableHead scope="col">Reason</TableHead>
+                <TableHead scope="col" className="text-right">
+                  Stoves
+                </TableHead>
+                <TableHead scope="col" className="text-right">
+                  Credit
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {order.returns.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell>
+                    <Link
+                      to={`${SALES_RETURN_PATH}/${r.id}`}
+                      state={{ back }}
+                      className="font-medium whitespace-nowrap text-primary underline underline-offset-4"
+                    >
+                      {returnLabel(r.number)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <DocumentEvent at={r.returnedAt} by={personName(r.returnedBy)} />
+                  </TableCell>
+                  <TableCell className="max-w-64">{r.reason}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.stoveCount.toLocaleString('en-US')}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                    {money(r.credit, r.currency)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </section>
+      ) : null}
+
       <DocumentStoveIds
         number={number}
         noun="order"
         title={`Stove IDs (${order.items.length.toLocaleString('en-US')})`}
         items={order.items}
-        columns={[codeColumn(canOpenStoveIds), statusNowColumn]}
+        columns={
+          returnOf.size > 0
+            ? [
+                codeColumn(canOpenStoveIds),
+                statusNowColumn,
+                {
+                  header: 'Returned',
+                  cell: (item) => {
+                    const n = returnOf.get(item.code);
+                    return n === undefined ? '—' : `Returned (${returnLabel(n)})`;
+                  },
+                },
+              ]
+            : [codeColumn(canOpenStoveIds), statusNowColumn]
+        }
       />
+
+      {order.can.return ? <ReturnStovesDialog order={order} open={returning} onOpenChange={setReturning} /> : null}
 
       <ReasonDialog
         open={canceling}

@@ -12,6 +12,7 @@ import {
   GROUP_NOUNS,
   groupFigures,
   periodFigures,
+  returnedDetail,
   type Figures,
   type GroupFigures,
 } from './sales-report.model';
@@ -40,8 +41,9 @@ function StatCard({ title, value, detail }: { title: string; value: ReactNode; d
 export function SalesReportCards({ report, range }: { report: SalesReport; range: string }) {
   const { totals } = report;
   const [main, ...others] = totals.revenue;
+  const returned = returnedDetail(report);
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className={returned ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4' : 'grid gap-4 sm:grid-cols-3'}>
       <StatCard title="Packages sold" value={formatCount(totals.packages)} detail={range} />
       <StatCard
         title="Stoves sold"
@@ -65,6 +67,9 @@ export function SalesReportCards({ report, range }: { report: SalesReport; range
           )
         }
       />
+      {returned ? (
+        <StatCard title="Stoves returned" value={formatCount(totals.returned.stoves)} detail={returned} />
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   groupFigures,
   OTHER_KEY,
   periodFigures,
+  returnedDetail,
   revenueChart,
   revenueSummary,
   stovesChart,
@@ -44,6 +45,7 @@ function report(partial: Partial<SalesReport> = {}): SalesReport {
         { currency: 'KES', amount: 70_500.5 },
         { currency: 'USD', amount: 27.5 },
       ],
+      returned: { stoves: 0, credit: [] },
     },
     filters: { customer: null, seller: null },
     ...partial,
@@ -92,7 +94,12 @@ describe('sales report model', () => {
     expect(revenueSummary(revenueChart(r, 'KES'), 'KES')).toBe(
       'KES 70,500.50 in all. Highest in Jan 2026: KES 70,500.50.',
     );
-    expect(chosenCurrency(report({ totals: { packages: 0, stoves: 0, revenue: [] } }), undefined)).toBeUndefined();
+    expect(
+      chosenCurrency(
+        report({ totals: { packages: 0, stoves: 0, revenue: [], returned: { stoves: 0, credit: [] } } }),
+        undefined,
+      ),
+    ).toBeUndefined();
   });
 
   it('totals each group (with its share) and each period, per currency', () => {
@@ -194,5 +201,26 @@ describe('sales report filters', () => {
       period: 'By day, a report spans at most a year: choose week or month',
     });
     expect(salesReportQuery({ ...filters, packageId: 'nope' }).errors).toEqual({ packageId: 'Must be a valid id' });
+  });
+});
+
+describe('returnedDetail', () => {
+  it('says what return notes credited, in each currency, or nothing when none', () => {
+    const totals = { packages: 4, stoves: 1, revenue: [] };
+    expect(returnedDetail({ totals: { ...totals, returned: { stoves: 0, credit: [] } } })).toBeNull();
+    expect(
+      returnedDetail({
+        totals: {
+          ...totals,
+          returned: {
+            stoves: 3,
+            credit: [
+              { currency: 'KES', amount: 10_500 },
+              { currency: 'USD', amount: 20 },
+            ],
+          },
+        },
+      }),
+    ).toBe('KES 10,500.00 + USD 20.00 credited on return notes, taken off the stoves and revenue');
   });
 });

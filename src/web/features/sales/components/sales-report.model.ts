@@ -161,6 +161,17 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/**
+ * What return notes of the range took back, already taken off the figures: "KES 1,500.00 credited
+ * on return notes" (several currencies joined with " + "), or null when nothing was returned.
+ */
+export function returnedDetail(report: Pick<SalesReport, 'totals'>): string | null {
+  const { returned } = report.totals;
+  if (returned.stoves === 0) return null;
+  const credit = returned.credit.map((c) => formatMoney(c.amount, c.currency)).join(' + ');
+  return `${credit} credited on return notes, taken off the stoves and revenue`;
+}
+
 /** "KES 4,500.00", or "—" when nothing was sold in that currency. */
 export function formatRevenue(amount: number | undefined, currency: string): string {
   return amount === undefined ? '—' : formatMoney(amount, currency);

@@ -22,6 +22,7 @@ export const STOVE_EVENT_LABELS: Record<StoveEventKind, string> = {
   validated: 'Validated',
   sold: 'Sold',
   sale_canceled: 'Returned: sale canceled',
+  sale_returned: 'Returned on a return note',
   voided: 'Voided',
   migrated: 'Carried over',
 };
