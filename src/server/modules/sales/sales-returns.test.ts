@@ -9,7 +9,8 @@
  * sales-returns-concurrency.test.ts. The report's netting: sales-report.test.ts.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays } from '../../../common/calendar-days';
 import type { ListResponse } from '../../../common/contracts/list';
 import {
   salesOrderNumberLabel,
@@ -21,6 +22,7 @@ import {
 } from '../../../common/contracts/sales-orders';
 import type { StoveIdDetail, StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { parseCsv } from '../../../common/csv';
+import { dayInZone, instantInZone } from '../../../common/time-zones';
 import { queryRows } from '../../db/client';
 import { auditRows } from '../../test/db-assert';
 import { groupsWithout } from '../../test/groups';
@@ -292,6 +294,28 @@ describe('POST /api/sales/orders/:id/returns', () => {
     }
     expect((await orderOf(order.id, officerA)).can.return).toBe(false);
     expect(await statusesOf(codes)).toEqual(['sold']);
+  });
+});
+
+describe("a return note's day", () => {
+  it("is today at the order's factory: at 00:30 in Nairobi, Nairobi's day while UTC is still on the day before", async () => {
+    const nairobi = await ctx.makeFactory();
+    await ctx.handle.db.execute(sql`update factories set time_zone = 'Africa/Nairobi' where id = ${nairobi.id}`);
+    const { order, codes } = await sell({ singles: 1, factoryId: nairobi.id });
+    // The next 00:30 in Nairobi (21:30 UTC the evening before).
+    const day = addDays(dayInZone(new Date(), 'Africa/Nairobi'), 1);
+    const at = instantInZone(day, 'Africa/Nairobi', '00:30');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(at);
+      const manager = await ctx.signedInAs(['Factory Manager'], { factoryId: nairobi.id });
+      const res = await returnIds(order.id, codes, manager);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<SalesReturnDetail>().date).toBe(day);
+      expect(dayInZone(at, 'UTC')).toBe(addDays(day, -1));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
