@@ -4,7 +4,8 @@
  * an order of 100 IDs p99 ≤ 150 ms). A set-based generator writes BENCH_SALES_LINES order lines
  * (default 1,000,000: 400,000 orders of 1 to 4 lines) over ~2 years across 6 factories, 20
  * packages (1 to 10 stoves each), 4 sales categories (one priced in USD), 5,000 customers and 50
- * sellers; 1 order in 50 is canceled. Then, one request at a time (p50/p99 of 20 after 3 unmeasured):
+ * sellers; 1 order in 50 is canceled, 1 in 40 has a stove returned on a return note 3 days later
+ * (the report nets it on that day). Then, one request at a time (p50/p99 of 20 after 3 unmeasured):
  * the report for the last year by month × factory, by month × package, by week × customer, a
  * factory's year, and the last month by day; then the year at 10 connections. Then 100 orders of
  * 100 validated stove IDs each, saved one at a time over HTTP (POST /api/sales/orders →
@@ -34,6 +35,8 @@ import {
 const LINES = Number(process.env.BENCH_SALES_LINES ?? 1_000_000);
 /** ~2 years of days, ending today. */
 const DAYS = 2 * 365;
+/** One completed order in this many has one stove returned on a return note, 3 days after its sale. */
+const RETURN_EVERY = 40;
 const PACKAGES = 20;
 /** Stoves per package, by package number (cycling). */
 const STOVES_PER_PACKAGE = [1, 1, 2, 5, 10];
@@ -176,19 +179,46 @@ export async function seed(handle: DatabaseHandle, world: World): Promise<{ ms: 
         join bench_orders o on o.g = l.g
         join sales_orders so on so.number = o.g + 1
        order by o.g, l.position`);
+    // Return notes: the report nets them per day (the stove ID they name is a stand-in, as foreign
+    // keys are not checked while seeding).
+    await tx.execute(sql`
+      insert into sales_returns (order_id, factory_id, date, reason, stove_count, credit, currency, returned_at,
+                                 returned_by)
+      select so.id, so.factory_id, least(so.date + 3, current_date), 'Bench: cracked liner', 1,
+             round(l.unit_price / l.stoves_per_package, 2), so.currency, so.date + interval '3 days 10 hours',
+             so.created_by
+        from bench_orders o
+        join sales_orders so on so.number = o.g + 1
+        join sales_order_lines l on l.order_id = so.id and l.position = 1
+       where not o.canceled and o.g % ${RETURN_EVERY} = 11
+       order by o.g`);
+    await tx.execute(sql`
+      insert into sales_return_items (return_id, stove_id_id, order_id, order_line_id, credit, date, factory_id,
+                                      customer_id, category_id, seller_id, package_id, currency)
+      select r.id, so.number, so.id, l.id, r.credit, r.date, l.factory_id, l.customer_id, l.category_id,
+             l.seller_id, l.package_id, l.currency
+        from sales_returns r
+        join sales_orders so on so.id = r.order_id
+        join sales_order_lines l on l.order_id = so.id and l.position = 1`);
   });
   // What the server would have done by now: autovacuum on PostgreSQL (visibility map, statistics);
   // the statistics refresh of start.ts on PGlite.
   const refresh = handle.kind === 'postgres' ? sql.raw('vacuum analyze') : sql.raw('analyze');
-  for (const table of ['sales_orders', 'sales_order_lines', 'partners', 'users'])
+  for (const table of ['sales_orders', 'sales_order_lines', 'sales_returns', 'sales_return_items', 'partners', 'users'])
     await handle.db.execute(sql`${refresh} ${sql.identifier(table)}`);
   if (handle.kind === 'postgres') await handle.db.execute(sql`checkpoint`);
   return { ms: performance.now() - started, orders };
 }
 
 /** The lines and their orders agree (else the data is wrong). */
-async function check(handle: DatabaseHandle, orders: number): Promise<{ canceled: number }> {
-  const [counts] = await queryRows<{ lines: number; orders: number; mismatched: number; canceled: number }>(
+async function check(handle: DatabaseHandle, orders: number): Promise<{ canceled: number; returns: number }> {
+  const [counts] = await queryRows<{
+    lines: number;
+    orders: number;
+    mismatched: number;
+    canceled: number;
+    returns: number;
+  }>(
     handle.db,
     sql`select (select count(*)::int from sales_order_lines) as lines,
                (select count(*)::int from sales_orders) as orders,
@@ -196,12 +226,13 @@ async function check(handle: DatabaseHandle, orders: number): Promise<{ canceled
                   join (select order_id, sum(quantity) as packages, sum(line_total) as total
                           from sales_order_lines group by order_id) l on l.order_id = s.id
                  where l.packages <> s.package_count or l.total <> s.total) as mismatched,
-               (select count(*)::int from sales_order_lines where canceled) as canceled`,
+               (select count(*)::int from sales_order_lines where canceled) as canceled,
+               (select count(*)::int from sales_returns) as returns`,
   );
   if (!counts || counts.lines !== LINES || counts.orders !== orders || counts.mismatched !== 0) {
     throw new Error(`bench data is inconsistent: ${JSON.stringify(counts)}`);
   }
-  return { canceled: counts.canceled };
+  return { canceled: counts.canceled, returns: counts.returns };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -306,7 +337,7 @@ export async function benchSales(label: string, databaseUrl?: string): Promise<v
     const start = addDays(today, -(DAYS - 1));
     const world: World = { factoryIds, start, ...(await masterData(handle, start)) };
     const { ms: seedMs, orders } = await seed(handle, world);
-    const { canceled } = await check(handle, orders);
+    const { canceled, returns } = await check(handle, orders);
     const { cookie } = user;
     const target = databaseUrl ? 300 : 1000;
     const from = addDays(today, -364);
@@ -315,7 +346,7 @@ export async function benchSales(label: string, databaseUrl?: string): Promise<v
 
     console.log(
       `\n## Sales report with ${LINES.toLocaleString('en-US')} order lines (${orders.toLocaleString('en-US')} orders, ` +
-        `${canceled.toLocaleString('en-US')} canceled lines; ${factoryIds.length} factories, ${PACKAGES} packages, ` +
+        `${canceled.toLocaleString('en-US')} canceled lines, ${returns.toLocaleString('en-US')} return notes; ${factoryIds.length} factories, ${PACKAGES} packages, ` +
         `${CATEGORIES.length} categories, ${CUSTOMERS.toLocaleString('en-US')} customers, ${SELLERS} sellers; ${start} to ${today}) ` +
         `on ${label} (seeded in ${(seedMs / 1000).toFixed(1)} s; year by month × factory target ≤ ${target} ms)`,
     );
