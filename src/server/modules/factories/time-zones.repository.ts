@@ -4,6 +4,7 @@
  * needs a factory's "today"; the actor already carries the viewer's zone (actor.repository.ts).
  */
 import { eq, sql } from 'drizzle-orm';
+import { dayInZone } from '../../../common/time-zones';
 import { queryRows, type Executor } from '../../db/client';
 import { appSettings } from '../../db/schema/core';
 
@@ -36,4 +37,9 @@ export async function factoryTimeZone(db: Executor, factoryId: string | null | u
           from factories f where f.id = ${factoryId}`,
   );
   return row?.zone ?? readCompanyTimeZone(db);
+}
+
+/** Today at a factory (on its zone's calendar); at the company for no factory. */
+export async function factoryToday(db: Executor, factoryId: string | null | undefined, now: Date = new Date()) {
+  return dayInZone(now, await factoryTimeZone(db, factoryId));
 }

@@ -31,7 +31,7 @@ import {
   type TargetRow,
 } from './productivity-targets.repository';
 import { violatedUniqueIndex } from '../../db/database-errors';
-import { factoryTimeZone } from '../factories/time-zones.repository';
+import { factoryToday } from '../factories/time-zones.repository';
 
 type CreateInput = z.output<typeof createProductivityTargetSchema>;
 
@@ -128,7 +128,7 @@ export async function createTarget(
         createdBy: actor.userId,
         updatedBy: actor.userId,
       });
-      const target = await readTarget(tx, id, dayInZone(now, await factoryTimeZone(tx, input.factoryId)));
+      const target = await readTarget(tx, id, await factoryToday(tx, input.factoryId, now));
       await insertAudit(tx, {
         actorId: actor.userId,
         action: 'create',
@@ -155,7 +155,7 @@ export async function deleteTarget(db: Database, actor: Actor, id: string, now =
       throw errors.notFound('No such target (or it is not one of your factory’s).');
     if (row.factoryId === null) onlyGlobalDefault(actor);
     // A factory's target starts at its midnight; the default one at the company's.
-    const today = dayInZone(now, await factoryTimeZone(tx, row.factoryId));
+    const today = await factoryToday(tx, row.factoryId, now);
     if (row.effectiveFrom <= today) {
       throw errors.conflict(
         `This target took effect on ${dayLabel(row.effectiveFrom)}: targets that have started are history and stay. To change the target, add a new one from a later date.`,

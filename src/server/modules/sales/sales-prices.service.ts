@@ -8,7 +8,6 @@
 import { counted } from '../../../common/counted';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { dayInZone } from '../../../common/time-zones';
 import type { ListResponse } from '../../../common/contracts/list';
 import type {
   createSalesPricesSchema,
@@ -40,7 +39,7 @@ import {
   type PriceRow,
 } from './sales-prices.repository';
 import { priceIsUsed } from './sales-orders.repository';
-import { readCompanyTimeZone } from '../factories/time-zones.repository';
+import { factoryToday } from '../factories/time-zones.repository';
 
 type ValidPriceList = z.output<typeof createSalesPricesSchema>;
 
@@ -84,7 +83,7 @@ export async function listSalesPrices(
   query: ListSalesPricesQuery,
   now = new Date(),
 ): Promise<ListResponse<SalesPrice>> {
-  const today = dayInZone(now, await readCompanyTimeZone(db));
+  const today = await factoryToday(db, null, now);
   const [rows, count] = await Promise.all([
     listPriceHistoryRows(db, query, today, decodeCursor(query.cursor), query.limit + 1),
     countPriceHistory(db, query),
@@ -95,7 +94,7 @@ export async function listSalesPrices(
 
 /** GET /api/sales/prices/export.csv: the whole filtered, sorted history, page by page. */
 export async function* exportSalesPrices(db: Database, filters: PriceFilters, now = new Date()) {
-  const today = dayInZone(now, await readCompanyTimeZone(db));
+  const today = await factoryToday(db, null, now);
   for await (const page of allPages(
     (cursor, limit) => listPriceHistoryRows(db, filters, today, cursor, limit),
     SALES_PRICE_SORT_VALUES[filters.sort],
@@ -121,7 +120,7 @@ export async function salesPriceGrid(
   query: SalesPriceGridQuery,
   now = new Date(),
 ): Promise<SalesPriceGrid> {
-  const date = query.date ?? dayInZone(now, await readCompanyTimeZone(db));
+  const date = query.date ?? (await factoryToday(db, null, now));
   const [axes, inForce, next] = await Promise.all([
     gridAxes(db, query.includeInactive === true),
     pricesInForce(db, date),
@@ -185,7 +184,7 @@ export async function createSalesPrices(
   input: ValidPriceList,
   now = new Date(),
 ): Promise<{ items: SalesPrice[] }> {
-  const today = dayInZone(now, await readCompanyTimeZone(db));
+  const today = await factoryToday(db, null, now);
   return db.transaction(async (tx) => {
     await assertPriceable(tx, input);
     const rows = input.prices.map((price) => ({
@@ -240,7 +239,7 @@ export async function createSalesPrices(
  * in force or past stays in the history (409).
  */
 export async function withdrawSalesPrice(db: Database, actor: Actor, id: string, now = new Date()): Promise<void> {
-  const today = dayInZone(now, await readCompanyTimeZone(db));
+  const today = await factoryToday(db, null, now);
   await db.transaction(async (tx) => {
     const row = await lockPrice(tx, id);
     if (!row) throw errors.notFound('No price with this id.');

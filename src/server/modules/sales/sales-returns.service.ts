@@ -10,7 +10,6 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { dayInZone } from '../../../common/time-zones';
 import { counted } from '../../../common/counted';
 import { parseDocumentNumber, personRef } from '../../../common/contracts/fields';
 import type { ListResponse } from '../../../common/contracts/list';
@@ -51,7 +50,7 @@ import {
   type ReturnLineRow,
   type ReturnRow,
 } from './sales-returns.repository';
-import { factoryTimeZone } from '../factories/time-zones.repository';
+import { factoryToday } from '../factories/time-zones.repository';
 
 type ReturnInput = z.output<typeof createSalesReturnSchema>;
 
@@ -175,7 +174,7 @@ export async function createSalesReturn(
     const note = await insertReturn(tx, {
       order,
       // The credit note's day: today at the order's factory (its time zone, else the company's).
-      date: dayInZone(new Date(), await factoryTimeZone(tx, order.factoryId)),
+      date: await factoryToday(tx, order.factoryId),
       reason: input.reason,
       currency: order.currency,
       actorId: actor.userId,

@@ -1,8 +1,7 @@
 import { dayLabel } from '@common/calendar-days';
-import { salesOrderNumberLabel, type SalesReturnDetail } from '@common/contracts/sales-orders';
+import { salesOrderNumberLabel, salesReturnNumberLabel, type SalesReturnDetail } from '@common/contracts/sales-orders';
 import { formatDateTime } from '@web/lib/format';
 import { money, personName, stoves } from './sales-order.model';
-import { returnLabel } from './sales-return.model';
 import { NoteHeader, NoteParties, NoteSignatures } from './delivery-note';
 
 /**
@@ -11,7 +10,7 @@ import { NoteHeader, NoteParties, NoteSignatures } from './delivery-note';
  * its package and credit, the reason, the total credit, and signature lines. Hidden on screen.
  */
 export function ReturnNote({ note }: { note: SalesReturnDetail }) {
-  const number = returnLabel(note.number);
+  const number = salesReturnNumberLabel(note.number);
   return (
     <article className="delivery-note" data-delivery-note aria-label={`Credit note ${number}`}>
       <NoteHeader factory={note.factory} title={`Credit note ${number}`}>

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { salesOrderNumberLabel, type SalesOrderDetail } from '@common/contracts/sales-orders';
+import { salesOrderNumberLabel, salesReturnNumberLabel, type SalesOrderDetail } from '@common/contracts/sales-orders';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import {
@@ -18,7 +18,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage } from '@web/lib/api-client';
 import { useCreateSalesReturn } from '../api/create-sales-return';
 import { stoveIds } from './sales-order.model';
-import { returnCredit, returnLabel, returnSummary, scanCode, SALES_RETURN_PATH } from './sales-return.model';
+import { returnCredit, returnSummary, scanCode, SALES_RETURN_PATH } from './sales-return.model';
 
 /**
  * Return stoves of an order: tick the IDs left to return (or scan them: a scanner types the code
@@ -86,7 +86,7 @@ export function ReturnStovesDialog({
     }
     try {
       const note = await create.mutateAsync({ orderId: order.id, codes: [...ticked], reason: reason.trim() });
-      toast.success(`${returnLabel(note.number)} recorded`, {
+      toast.success(`${salesReturnNumberLabel(note.number)} recorded`, {
         description: `${stoveIds(note.stoveCount)} are validated again at ${order.factory.name}.`,
       });
       onOpenChange(false);

@@ -1,12 +1,17 @@
 import { dayLabel } from '@common/calendar-days';
 import { Link } from 'react-router';
-import { salesOrderNumberLabel, type SalesOrder, type SalesReturn } from '@common/contracts/sales-orders';
+import {
+  salesOrderNumberLabel,
+  salesReturnNumberLabel,
+  type SalesOrder,
+  type SalesReturn,
+} from '@common/contracts/sales-orders';
 import type { DataTableColumn } from '@web/components/data-table/data-table';
 import { formatDateTime } from '@web/lib/format';
 import { SalesOrderStatusBadge } from './sales-order-status-badge';
 import type { BackLink } from '@web/components/document/document.model';
 import { money, personName, SALES_ORDER_PATH } from './sales-order.model';
-import { returnLabel, SALES_RETURN_PATH } from './sales-return.model';
+import { SALES_RETURN_PATH } from './sales-return.model';
 
 const number = (back: BackLink): DataTableColumn<SalesOrder> => ({
   id: 'number',
@@ -112,7 +117,7 @@ export function salesReturnColumns(back: BackLink): readonly DataTableColumn<Sal
       hideable: false,
       cell: (r) => (
         <Link to={`${SALES_RETURN_PATH}/${r.id}`} state={{ back }} className={linkClass}>
-          {returnLabel(r.number)}
+          {salesReturnNumberLabel(r.number)}
         </Link>
       ),
     },

@@ -1,15 +1,12 @@
 /** Words and rules of the return screens (pure, unit-tested). */
 import { counted } from '@common/counted';
-import { salesReturnNumberLabel, type SalesOrderDetail, type SalesReturn } from '@common/contracts/sales-orders';
+import { type SalesOrderDetail, type SalesReturn } from '@common/contracts/sales-orders';
 import { stoveCredits } from '@common/sales-return-rules';
 import { normalizeCode } from '@common/stove-codes';
 import { money, stoveIds } from './sales-order.model';
 
 /** Where the return notes open. */
 export const SALES_RETURN_PATH = '/sales/returns';
-
-/** "RN-000012" */
-export const returnLabel = salesReturnNumberLabel;
 
 /**
  * The credit of returning `codes` of the order, as the server will compute it: per line, the

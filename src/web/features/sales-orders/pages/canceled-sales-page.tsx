@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { dayLabel } from '@common/calendar-days';
 import {
   salesOrderNumberLabel,
+  salesReturnNumberLabel,
   type ListSalesOrdersQuery,
   type ListSalesReturnsQuery,
   type SalesOrder,
@@ -19,7 +20,7 @@ import { SALES_ORDERS_EXPORT_PATH, useSalesOrders } from '../api/get-sales-order
 import { SALES_RETURNS_EXPORT_PATH, useSalesReturns } from '../api/get-sales-returns';
 import { canceledSaleColumns, salesReturnColumns } from '../components/sales-order-columns';
 import { SALES_ORDER_PATH, personName, stoves, type SalesOrderViewer } from '../components/sales-order.model';
-import { returnLabel, SALES_RETURN_PATH } from '../components/sales-return.model';
+import { SALES_RETURN_PATH } from '../components/sales-return.model';
 
 const CANCELED_FILTERS = { factoryId: null, from: null, to: null } as const;
 
@@ -125,7 +126,7 @@ function getReturnId(r: SalesReturn): string {
 }
 
 function returnRowLabel(r: SalesReturn): string {
-  return `${returnLabel(r.number)}: ${stoves(r.stoveCount)} of ${salesOrderNumberLabel(r.order.number)} returned by ${personName(r.returnedBy)}`;
+  return `${salesReturnNumberLabel(r.number)}: ${stoves(r.stoveCount)} of ${salesOrderNumberLabel(r.order.number)} returned by ${personName(r.returnedBy)}`;
 }
 
 function CanceledOrders({ title, viewer }: { title: string; viewer: SalesOrderViewer }) {

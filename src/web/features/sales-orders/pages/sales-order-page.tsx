@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AlertTriangleIcon, BanIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
 import { dayLabel } from '@common/calendar-days';
-import { salesOrderNumberLabel, type SalesOrderDetail } from '@common/contracts/sales-orders';
+import { salesOrderNumberLabel, salesReturnNumberLabel, type SalesOrderDetail } from '@common/contracts/sales-orders';
 import {
   DocumentDetail,
   DocumentDetails,
@@ -23,7 +23,7 @@ import { useCancelSalesOrder } from '../api/cancel-sales-order';
 import { useSalesOrder } from '../api/get-sales-order';
 import { DeliveryNote } from '../components/delivery-note';
 import { ReturnStovesDialog } from '../components/return-stoves-dialog';
-import { returnedBy, returnedProgress, returnLabel, SALES_RETURN_PATH } from '../components/sales-return.model';
+import { returnedBy, returnedProgress, SALES_RETURN_PATH } from '../components/sales-return.model';
 import { SalesOrderStatusBadge } from '../components/sales-order-status-badge';
 import {
   backOf,
@@ -247,7 +247,7 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
                       state={{ back }}
                       className="font-medium whitespace-nowrap text-primary underline underline-offset-4"
                     >
-                      {returnLabel(r.number)}
+                      {salesReturnNumberLabel(r.number)}
                     </Link>
                   </TableCell>
                   <TableCell>
@@ -279,7 +279,7 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
                   header: 'Returned',
                   cell: (item) => {
                     const n = returnOf.get(item.code);
-                    return n === undefined ? '—' : `Returned (${returnLabel(n)})`;
+                    return n === undefined ? '—' : `Returned (${salesReturnNumberLabel(n)})`;
                   },
                 },
               ]

@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { PrinterIcon } from 'lucide-react';
 import { dayLabel } from '@common/calendar-days';
-import { salesOrderNumberLabel, type SalesReturnDetail } from '@common/contracts/sales-orders';
+import { salesOrderNumberLabel, salesReturnNumberLabel, type SalesReturnDetail } from '@common/contracts/sales-orders';
 import {
   DocumentDetail,
   DocumentDetails,
@@ -18,7 +18,6 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useSalesReturn } from '../api/get-sales-return';
 import { ReturnNote } from '../components/return-note';
 import { backOf, money, personName, SALES_ORDER_PATH } from '../components/sales-order.model';
-import { returnLabel } from '../components/sales-return.model';
 
 /** One return note (/sales/returns/:id): its facts and stove IDs with their credit; print the credit note. */
 export function SalesReturnPage({ back, canOpenStoveIds }: { back: BackLink; canOpenStoveIds: boolean }) {
@@ -44,7 +43,7 @@ export function SalesReturnPage({ back, canOpenStoveIds }: { back: BackLink; can
 }
 
 function ReturnDetail({ note, canOpenStoveIds }: { note: SalesReturnDetail; canOpenStoveIds: boolean }) {
-  const number = returnLabel(note.number);
+  const number = salesReturnNumberLabel(note.number);
   return (
     <DocumentView print={<ReturnNote note={note} />}>
       <DocumentHeader
