@@ -12,7 +12,10 @@ import type { Factory } from '../../../common/contracts/factories';
 import type { ListResponse } from '../../../common/contracts/list';
 import type { MeResponse } from '../../../common/contracts/me';
 import type { StoveId } from '../../../common/contracts/stove-ids';
+import { machineTimeZone } from '../../../common/time-zones';
 import { loadActor } from '../../auth/actor';
+import { ensureCompanyTimeZone } from '../../bootstrap';
+import { appSettings } from '../../db/schema/core';
 import { dailyProductionReports } from '../../db/schema/production';
 import { auditRows, countRows } from '../../test/db-assert';
 import { makeCkdCategory } from '../../test/production';
@@ -67,6 +70,19 @@ function clockAt(instant: Date) {
 }
 
 describe("the company's and a factory's time zone", () => {
+  it("is the machine's on a first start, and a start keeps the one chosen since", async () => {
+    const stored = () =>
+      ctx.handle.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, 'time_zone'));
+    await ctx.handle.db.delete(appSettings).where(eq(appSettings.key, 'time_zone'));
+    expect(await stored()).toEqual([]);
+    await ensureCompanyTimeZone(ctx.handle.db);
+    expect(await stored()).toEqual([{ value: machineTimeZone() }]);
+    await writeCompanyTimeZone(ctx.handle.db, 'Asia/Tokyo');
+    await ensureCompanyTimeZone(ctx.handle.db);
+    expect(await readCompanyTimeZone(ctx.handle.db)).toBe('Asia/Tokyo');
+    await writeCompanyTimeZone(ctx.handle.db, 'Africa/Nairobi');
+  });
+
   it('is the company zone for a factory without its own, and a zone of its own otherwise', async () => {
     const created = await ctx.request({
       method: 'POST',
