@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support';
+import { DEMO_PASSWORD, demoUser, login } from './support';
 
 const INACTIVITY = 'Session expired due to inactivity. Please log in again.';
 
@@ -47,10 +47,18 @@ test('when the countdown reaches zero the user is signed out with the inactivity
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('15 minutes without activity sign out even if the page missed the countdown', async ({ page }) => {
+test('15 minutes without activity sign out even if the page missed the countdown; signing in again leads back', async ({
+  page,
+}) => {
+  await page.goto('/stove-id/transfer-history');
+  await expect(page.getByRole('heading', { name: 'Transfer History', level: 1 })).toBeVisible();
   await page.clock.fastForward('15:01');
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText(INACTIVITY)).toBeVisible();
+  await page.getByLabel('Email').fill(demoUser('Admin').email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/stove-id\/transfer-history$/);
 });
 
 test('"Log Out Now" signs out at once', async ({ page }) => {

@@ -62,6 +62,16 @@ test.describe('login screen', () => {
     }
   });
 
+  test('a link opened while signed out leads back to it after sign-in', async ({ page }) => {
+    await page.goto('/stove-id/transfer-history?status=pending');
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByLabel('Email').fill(demoUser('Factory Manager').email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/stove-id\/transfer-history\?status=pending$/);
+    await expect(page.getByRole('heading', { name: 'Transfer History', level: 1 })).toBeVisible();
+  });
+
   test('a signed-in user who opens /auth is sent to /', async ({ page }) => {
     await login(page, 'Stove Coupler');
     await page.goto('/auth');
