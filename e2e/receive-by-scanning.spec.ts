@@ -82,4 +82,9 @@ test('the destination receives a transfer by scanning and confirms the IDs that 
   const ids = gate.getByRole('region', { name: `Stove IDs of ${number}` });
   for (const [i, outcome] of ['Received', 'Returned to sender', 'Received', 'Returned to sender', 'Received'].entries())
     await expect(ids.getByRole('row').filter({ hasText: codes[i]! })).toContainText(outcome);
+  // Decided: nothing left to receive.
+  await expect(gate.getByRole('link', { name: 'Receive by scanning' })).toHaveCount(0);
+  await gate.goto(`/stove-id/transfer-confirmations/${transfer.id}/receive`);
+  await expect(gate.getByText('This transfer is no longer waiting: there is nothing to receive.')).toBeVisible();
+  await expect(gate.getByLabel('Scan a stove ID label')).toHaveCount(0);
 });
