@@ -53,6 +53,12 @@ const StoveTransferDetailPage = lazy(() =>
   })),
 );
 
+const ReceiveByScanningPage = lazy(() =>
+  import('@web/features/stove-transfers/pages/receive-by-scanning-page').then((m) => ({
+    default: m.ReceiveByScanningPage,
+  })),
+);
+
 const StoveIdsPage = lazy(() =>
   import('@web/features/stove-ids/pages/stove-ids-page').then((m) => ({ default: m.StoveIdsPage })),
 );
@@ -337,6 +343,7 @@ const childRoutes: RouteObject[] = [
   childRoute('/stove-id/transfer-confirmations', ':id', (parent) => (
     <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
   )),
+  childRoute('/stove-id/transfer-confirmations', ':id/receive', () => <ReceiveByScanningPage />),
   childRoute('/stove-id/transfer-history', ':id', (parent) => (
     <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
   )),

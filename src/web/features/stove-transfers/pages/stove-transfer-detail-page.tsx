@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { CheckIcon, ListChecksIcon, Undo2Icon, XIcon } from 'lucide-react';
+import { CheckIcon, ListChecksIcon, ScanBarcodeIcon, Undo2Icon, XIcon } from 'lucide-react';
 import {
   STOVE_ID_STATUS_LABELS,
   transferNumberLabel,
@@ -142,7 +142,13 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
         <DocumentActions>
           {transfer.can.confirm && !picking ? (
             <>
-              <Button onClick={() => setAction('confirm-all')}>
+              <Button asChild>
+                <Link to={`/stove-id/transfer-confirmations/${transfer.id}/receive`}>
+                  <ScanBarcodeIcon aria-hidden="true" />
+                  Receive by scanning
+                </Link>
+              </Button>
+              <Button variant="outline" onClick={() => setAction('confirm-all')}>
                 <CheckIcon aria-hidden="true" />
                 Confirm all
               </Button>
