@@ -1,10 +1,11 @@
 /**
  * The global search (issue 23): Ctrl+K anywhere opens it; a stove ID code, a transfer number (typed
  * and Enter at once, as a scanner does) and an inventory input's number each open their page with
- * Enter; arrow keys move the highlight, Escape closes; on a phone the header's Search button opens it.
+ * Enter; arrow keys move the highlight, Escape closes; axe finds nothing serious in the open search;
+ * on a phone the header's Search button opens it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login, signedIn } from './support';
+import { login, seriousViolations, signedIn } from './support';
 
 /** The first demo stove ID (STV, number 1, width 7) and the first demo transfer (NBO → MSA, confirmed). */
 const CODE = 'STV00000013';
@@ -59,6 +60,7 @@ test('Ctrl+K finds a stove ID, a transfer and an inventory input, and Enter open
   await field.fill(String(input.number));
   const inputHit = dialog.getByRole('option').filter({ hasText: inputNumber });
   await expect(inputHit).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const options = await dialog.getByRole('option').allInnerTexts();
   const at = options.findIndex((text) => text.includes(inputNumber));
   for (let i = 0; i < at; i++) await field.press('ArrowDown');
