@@ -38,7 +38,6 @@ export const searchQuerySchema = z.object({
     .min(1, 'Type something to search for')
     .max(SEARCH_Q_MAX, `A search is limited to ${SEARCH_Q_MAX} characters`),
 });
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 export const searchHitSchema = z.object({
   kind: z.enum(SEARCH_KINDS),

@@ -265,7 +265,10 @@ describe('GET /api/search', () => {
     ];
     for (const q of other) {
       const found = await hits(q, managerA);
-      expect(found.filter((h) => h.title === q || h.title.startsWith(B.prefix)), q).toEqual([]);
+      expect(
+        found.filter((h) => h.title === q || h.title.startsWith(B.prefix)),
+        q,
+      ).toEqual([]);
       expect(JSON.stringify(found), q).not.toContain(`Bungoma ${token}`);
     }
     // The global user finds the other factory's.
