@@ -45,6 +45,7 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { salesOrderRoutes } from './modules/sales/sales-orders.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { salesReportRoutes } from './modules/sales/sales-report.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { steelRoutes } from './modules/steel/steel.routes';
 import { stoveIdBatchRoutes } from './modules/stove-ids/stove-id-batches.routes';
 import { stoveIdRoutes } from './modules/stove-ids/stove-ids.routes';
@@ -210,6 +211,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(calendarRoutes, { db });
   await app.register(documentationRoutes, { db });
   await app.register(appDocRoutes, {});
+  await app.register(searchRoutes, { db });
   const source = handle ?? { db, kind: embeddedClient(db) ? 'pglite' : 'postgres', url: config.databaseUrl };
   const backups = new Backups(source, backupSettings(config), app.log);
   app.addHook('onClose', () => backups.close());

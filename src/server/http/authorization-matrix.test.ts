@@ -238,6 +238,7 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/documentation/pages/:slug': { permission: 'edit-documentation' },
   'GET /api/app-doc': { permission: 'app-doc' },
   'GET /api/app-doc/search': { permission: 'app-doc' },
+  'GET /api/search': { permission: 'authenticated' },
   'GET /api/app-doc/:slug': { permission: 'app-doc' },
 };
 

@@ -299,6 +299,14 @@ const SCOPE: Record<string, ScopeCase> = {
     other: (w) => ({ method: 'GET', url: `/api/stove-ids/export.csv?factoryId=${w.other}`, status: 200 }),
     leaks: (w) => w.otherCode,
   },
+  // Every user searches (each kind of hit needs its screen's permission: search.test.ts); another
+  // factory's stove ID is not found.
+  'GET /api/search': {
+    permission: 'authenticated',
+    own: (w) => ({ method: 'GET', url: `/api/search?q=${w.ownCode}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/search?q=${w.otherCode}`, status: 200 }),
+    leaks: (w) => w.otherCode,
+  },
   'GET /api/stove-ids/:code': {
     permission: 'stove-id-management',
     own: (w) => ({ method: 'GET', url: `/api/stove-ids/${w.ownCode}`, status: 200 }),

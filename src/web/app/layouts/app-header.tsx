@@ -5,13 +5,17 @@ import { Separator } from '@web/components/ui/separator';
 import { SidebarTrigger } from '@web/components/ui/sidebar';
 import { AnnouncementsBell } from '@web/features/announcements/components/announcements-bell';
 import { useMe } from '@web/features/auth/api/get-me';
+import { GlobalSearch } from '@web/features/search/components/global-search';
 
 interface AppHeaderProps {
   onLogout: () => void;
   isLoggingOut: boolean;
 }
 
-/** "Welcome, NAME" (just "Welcome" while loading or without a name), my announcements, My account and Logout. */
+/**
+ * "Welcome, NAME" (just "Welcome" while loading or without a name), the search (also Ctrl/Cmd+K), my
+ * announcements, My account and Logout.
+ */
 export function AppHeader({ onLogout, isLoggingOut }: AppHeaderProps) {
   const { data: me } = useMe();
   const name = me?.profile.name?.trim();
@@ -24,6 +28,7 @@ export function AppHeader({ onLogout, isLoggingOut }: AppHeaderProps) {
       <p className="min-w-0 flex-1 truncate text-sm font-medium" data-testid="header-greeting">
         {greeting}
       </p>
+      <GlobalSearch />
       <AnnouncementsBell canManage={me?.permissions.includes('announcement-management') ?? false} />
       <Link to="/account" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
         <UserRoundIcon aria-hidden="true" />

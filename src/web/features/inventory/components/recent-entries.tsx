@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@web/lib/api-client';
 import { useInventoryEntries } from '../api/get-inventory-entries';
 import { EntryDetailDialog } from './entry-detail-dialog';
+import { useEntryParam } from './entry-link';
 import { entrySides } from './entry-form.model';
 import { personName } from './inventory-labels';
 
@@ -18,10 +19,14 @@ const TITLES: Record<InventoryEntryKind, string> = {
   transfer: 'Recent transfers',
 };
 
-/** The last entries of one kind (the ones the viewer may see), newest first; each opens in a dialog. */
+/**
+ * The last entries of one kind (the ones the viewer may see), newest first; each opens in a dialog,
+ * as does the entry the URL names (`?entry=<id>`: the global search opens an input or removal so).
+ */
 export function RecentEntries({ kind }: { kind: InventoryEntryKind }) {
   const entries = useInventoryEntries({ kind, sort: 'number', dir: 'desc', limit: RECENT });
   const [open, setOpen] = useState<string | null>(null);
+  const linked = useEntryParam();
   const title = TITLES[kind];
 
   return (
@@ -81,7 +86,13 @@ export function RecentEntries({ kind }: { kind: InventoryEntryKind }) {
           </TableBody>
         </Table>
       )}
-      <EntryDetailDialog entryId={open} onClose={() => setOpen(null)} />
+      <EntryDetailDialog
+        entryId={open ?? linked.entryId}
+        onClose={() => {
+          setOpen(null);
+          if (linked.entryId) linked.close();
+        }}
+      />
     </section>
   );
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { clampHighlight, hitsSummary, moveHighlight } from './search-dialog.model';
+
+describe('moveHighlight', () => {
+  it('moves down and up, wrapping round at both ends', () => {
+    expect(moveHighlight(0, 3, 'ArrowDown')).toBe(1);
+    expect(moveHighlight(2, 3, 'ArrowDown')).toBe(0);
+    expect(moveHighlight(1, 3, 'ArrowUp')).toBe(0);
+    expect(moveHighlight(0, 3, 'ArrowUp')).toBe(2);
+  });
+
+  it('goes to the first and the last hit with Home and End', () => {
+    expect(moveHighlight(1, 4, 'Home')).toBe(0);
+    expect(moveHighlight(1, 4, 'End')).toBe(3);
+  });
+
+  it('leaves other keys, and an empty list, to the input', () => {
+    expect(moveHighlight(0, 3, 'a')).toBeNull();
+    expect(moveHighlight(0, 3, 'Enter')).toBeNull();
+    expect(moveHighlight(0, 0, 'ArrowDown')).toBeNull();
+    expect(moveHighlight(0, 0, 'Home')).toBeNull();
+  });
+
+  it('starts from within the list when the index is past its end', () => {
+    expect(moveHighlight(7, 3, 'ArrowDown')).toBe(0);
+    expect(moveHighlight(7, 3, 'ArrowUp')).toBe(1);
+  });
+});
+
+describe('clampHighlight', () => {
+  it('keeps an index inside the list, else goes back to the top', () => {
+    expect(clampHighlight(2, 5)).toBe(2);
+    expect(clampHighlight(5, 5)).toBe(0);
+    expect(clampHighlight(0, 0)).toBe(0);
+  });
+});
+
+describe('hitsSummary', () => {
+  it('says what was found in words', () => {
+    expect(hitsSummary('TR-000012', 0)).toBe('No matches for “TR-000012”');
+    expect(hitsSummary('TR-000012', 1)).toBe('1 match: arrow keys choose, Enter opens');
+    expect(hitsSummary('acme', 4)).toBe('4 matches: arrow keys choose, Enter opens');
+  });
+});
