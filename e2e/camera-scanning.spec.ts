@@ -2,7 +2,7 @@
 import { expect, test, type Request } from '@playwright/test';
 import { stoveCode } from '../src/common/stove-codes';
 import { labelVideo } from './fake-camera';
-import { PHONE, login } from './support';
+import { PHONE, login, seriousViolations } from './support';
 
 const CODE = stoveCode('CAM', 12345, 5);
 
@@ -45,6 +45,8 @@ test('a receiver on a phone scans a label with the camera: added once, told of t
   console.log(
     `camera scanning (${reader} reader): ${Math.round(inView)} ms from the first frame to the code, ${openToCode} ms from the click`,
   );
+
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The reader's WebAssembly came from this server, which allows compiling it.
   const wasm = requests.filter((r) => r.url().endsWith('.wasm'));

@@ -51,15 +51,18 @@ export interface CameraScanButtonProps {
   onCodes: (codes: string[]) => void;
   /** Whether a code is already in the caller's list: a read of it is told of as a repeat. */
   inList?: (code: string) => boolean;
+  /** While the list cannot change (it is being sent), the camera closes. */
+  disabled?: boolean;
 }
 
 /**
  * "Scan with camera", shown where the device has a camera: opens the camera below it and adds each
  * stove ID label it reads through `onCodes`, until closed.
  */
-export function CameraScanButton({ onCodes, inList }: CameraScanButtonProps) {
+export function CameraScanButton({ onCodes, inList, disabled = false }: CameraScanButtonProps) {
   const available = useCameraAvailable();
   const [open, setOpen] = useState(false);
+  if (open && disabled) setOpen(false);
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
   useEffect(() => {
@@ -71,7 +74,7 @@ export function CameraScanButton({ onCodes, inList }: CameraScanButtonProps) {
   if (!available) return null;
   if (!open)
     return (
-      <Button ref={button} variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button ref={button} variant="outline" size="sm" disabled={disabled} onClick={() => setOpen(true)}>
         <Camera aria-hidden="true" />
         Scan with camera
       </Button>

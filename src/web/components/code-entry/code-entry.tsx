@@ -187,7 +187,7 @@ export function CodeEntry({
           <p id={`${id}-scan-help`} className="text-xs text-muted-foreground">
             Press Enter after each code; a scanner does this for you.
           </p>
-          <CameraScanButton onCodes={apply} inList={(code) => known.has(code)} />
+          <CameraScanButton onCodes={apply} inList={(code) => known.has(code)} disabled={disabled} />
         </TabsContent>
 
         <TabsContent value="paste" className="space-y-1.5">
