@@ -94,7 +94,9 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // The camera scanner's barcode reader is WebAssembly (ZXing) served from here: compiling it
+        // needs 'wasm-unsafe-eval' (it allows no eval of JavaScript).
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],

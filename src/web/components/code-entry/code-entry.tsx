@@ -8,6 +8,7 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { cn } from '@web/lib/utils';
+import { CameraScanButton } from './camera-scan-button';
 import {
   addCodes,
   addNotice,
@@ -186,6 +187,7 @@ export function CodeEntry({
           <p id={`${id}-scan-help`} className="text-xs text-muted-foreground">
             Press Enter after each code; a scanner does this for you.
           </p>
+          <CameraScanButton onCodes={apply} inList={(code) => known.has(code)} disabled={disabled} />
         </TabsContent>
 
         <TabsContent value="paste" className="space-y-1.5">
