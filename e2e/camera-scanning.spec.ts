@@ -3,6 +3,7 @@ import { expect, test, type Request } from '@playwright/test';
 import { stoveCode } from '../src/common/stove-codes';
 import { labelVideo } from './fake-camera';
 import { PHONE, login, seriousViolations } from './support';
+import { createStoveIds, factoryByCode, sendTransfer, signInNewFactoryManager } from './stove-transfers.support';
 
 const CODE = stoveCode('CAM', 12345, 5);
 
@@ -69,4 +70,25 @@ test('a receiver on a phone scans a label with the camera: added once, told of t
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(camera).toHaveCount(0);
+});
+
+test('a receiver at the gate receives a transfer by scanning its label with the camera', async ({ page, browser }) => {
+  await login(page, 'Admin');
+  const nbo = await factoryByCode(page, 'NBO');
+  const msa = await factoryByCode(page, 'MSA');
+  // The filmed label's ID, and one more that has not arrived.
+  const batch = await page.request.post('/api/stove-id-batches', {
+    data: { factoryId: nbo.id, prefix: 'CAM', firstNumber: 12345, count: 1, width: 5 },
+  });
+  expect(batch.status(), await batch.text()).toBe(201);
+  const [other] = await createStoveIds(page, nbo.id, 1);
+  const transfer = await sendTransfer(page, { fromFactoryId: nbo.id, toFactoryId: msa.id, codes: [CODE, other!] });
+
+  const gate = await signInNewFactoryManager(page, browser, msa.id);
+  await gate.setViewportSize(PHONE.viewport);
+  await gate.goto(`/stove-id/transfer-confirmations/${transfer.id}/receive`);
+  await gate.getByRole('button', { name: 'Scan with camera' }).click();
+  await expect(gate.getByText('1 of 2 arrived')).toBeVisible();
+  await expect(gate.getByRole('list', { name: 'Arrived' }).getByRole('listitem')).toHaveText([CODE]);
+  await expect(gate.getByRole('button', { name: 'Confirm the 1 that arrived' })).toBeEnabled();
 });

@@ -53,13 +53,15 @@ export interface CameraScanButtonProps {
   inList?: (code: string) => boolean;
   /** While the list cannot change (it is being sent), the camera closes. */
   disabled?: boolean;
+  /** Beep on each new code (default); off where the caller sounds its own verdict of each scan. */
+  beep?: boolean;
 }
 
 /**
  * "Scan with camera", shown where the device has a camera: opens the camera below it and adds each
  * stove ID label it reads through `onCodes`, until closed.
  */
-export function CameraScanButton({ onCodes, inList, disabled = false }: CameraScanButtonProps) {
+export function CameraScanButton({ onCodes, inList, disabled = false, beep = true }: CameraScanButtonProps) {
   const available = useCameraAvailable();
   const [open, setOpen] = useState(false);
   if (open && disabled) setOpen(false);
@@ -81,7 +83,7 @@ export function CameraScanButton({ onCodes, inList, disabled = false }: CameraSc
     );
   return (
     <Suspense fallback={<p className="text-sm text-muted-foreground">Starting the camera…</p>}>
-      <CameraScanner onCodes={onCodes} inList={inList} onClose={() => setOpen(false)} />
+      <CameraScanner onCodes={onCodes} inList={inList} beep={beep} onClose={() => setOpen(false)} />
     </Suspense>
   );
 }

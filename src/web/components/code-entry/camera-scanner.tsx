@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Flashlight, FlashlightOff, X } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { scanFeedback } from '@web/lib/scan-feedback';
 import { cn } from '@web/lib/utils';
 import { loadCodeReader } from './camera-detector';
 import { ScanMemory, cameraProblem, codesFromScan } from './camera-scanner.model';
@@ -16,6 +17,8 @@ export interface CameraScannerProps {
   onCodes: (codes: string[]) => void;
   /** Whether a code is already in the caller's list: a read of it is a repeat, not added. */
   inList?: (code: string) => boolean;
+  /** Beep (and buzz) on each new code; off where the caller sounds its own verdict of each scan. */
+  beep?: boolean;
   onClose: () => void;
 }
 
@@ -28,34 +31,13 @@ interface Notice {
   warning: boolean;
 }
 
-/** A short beep (Web Audio) and a buzz where the device vibrates: a new code was read. */
-function signalNewCode(audio: AudioContext | null): void {
-  navigator.vibrate?.(60);
-  if (!audio) return;
-  const oscillator = audio.createOscillator();
-  const gain = audio.createGain();
-  oscillator.frequency.value = 1800;
-  gain.gain.value = 0.15;
-  oscillator.connect(gain).connect(audio.destination);
-  oscillator.start();
-  oscillator.stop(audio.currentTime + 0.08);
-}
-
-function newAudio(): AudioContext | null {
-  try {
-    return typeof AudioContext === 'function' ? new AudioContext() : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The live camera, read about ten times a second: each new stove ID code goes to `onCodes` with a
  * beep and a buzz, a code read again after it left the view is told of ("already in the list"),
  * the same label held in view is read once. The rear camera is preferred; a torch button shows
  * where the camera has one. Closing (the Close button or Escape) stops the camera.
  */
-export function CameraScanner({ onCodes, inList, onClose }: CameraScannerProps) {
+export function CameraScanner({ onCodes, inList, beep = true, onClose }: CameraScannerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const track = useRef<MediaStreamTrack | null>(null);
   const [ready, setReady] = useState(false);
@@ -63,16 +45,15 @@ export function CameraScanner({ onCodes, inList, onClose }: CameraScannerProps) 
   const [notice, setNotice] = useState<Notice | null>(null);
   const [torch, setTorch] = useState<{ on: boolean } | null>(null);
   // The scanning loop outlives renders: it calls the latest callbacks.
-  const latest = useRef({ onCodes, inList });
+  const latest = useRef({ onCodes, inList, beep });
   useLayoutEffect(() => {
-    latest.current = { onCodes, inList };
+    latest.current = { onCodes, inList, beep };
   });
 
   useEffect(() => {
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: number | undefined;
-    const audio = newAudio();
     const memory = new ScanMemory();
     const element = video.current;
 
@@ -93,7 +74,7 @@ export function CameraScanner({ onCodes, inList, onClose }: CameraScannerProps) 
       if (fresh.length > 0) {
         performance.mark(SCANNER_MARKS.code);
         latest.current.onCodes(fresh);
-        signalNewCode(audio);
+        if (latest.current.beep) scanFeedback('ok');
         setNotice({ text: `Added ${fresh.join(', ')}.`, warning: false });
       } else if (repeat) setNotice({ text: `${repeat} is already in the list.`, warning: true });
       else if (notCode) setNotice({ text: 'That code is not a stove ID label.', warning: true });
@@ -158,7 +139,6 @@ export function CameraScanner({ onCodes, inList, onClose }: CameraScannerProps) 
       for (const t of stream?.getTracks() ?? []) t.stop();
       track.current = null;
       if (element) element.srcObject = null;
-      void audio?.close().catch(() => undefined);
     };
   }, []);
 

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { CheckIcon, CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { transferNumberLabel, type StoveTransferDetail } from '@common/contracts/stove-ids';
 import { moreText, visibleCodes } from '@web/components/code-entry/code-entry.model';
+import { CameraScanButton } from '@web/components/code-entry/camera-scan-button';
 import { ScanField } from '@web/components/code-entry/scan-field';
 import { DocumentPage } from '@web/components/document/document-page';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
@@ -142,7 +143,10 @@ function Receive({ transfer, detailPath }: { transfer: StoveTransferDetail; deta
       {header}
 
       <section aria-label="Scan" className="flex flex-col gap-3 rounded-md border p-3">
-        <ScanField label="Scan a stove ID label" onCodes={onCodes} />
+        <ScanField label="Scan a stove ID label" onCodes={onCodes}>
+          {/* Each label the camera reads is judged like a scanned one, with its own tone. */}
+          <CameraScanButton onCodes={onCodes} beep={false} disabled={confirm.isPending} />
+        </ScanField>
         <ScanMessage message={message} />
       </section>
 
