@@ -19,6 +19,11 @@ const AppShell = lazy(() => import('./layouts/app-shell').then((m) => ({ default
 const InventoryPage = lazy(() =>
   import('@web/features/inventory/pages/inventory-page').then((m) => ({ default: m.InventoryPage })),
 );
+const InventoryDispatchNotePage = lazy(() =>
+  import('@web/features/inventory/pages/inventory-dispatch-note-page').then((m) => ({
+    default: m.InventoryDispatchNotePage,
+  })),
+);
 const FactoriesPage = lazy(() =>
   import('@web/features/factories/pages/factories-page').then((m) => ({ default: m.FactoriesPage })),
 );
@@ -56,6 +61,12 @@ const StoveTransferDetailPage = lazy(() =>
 const ReceiveByScanningPage = lazy(() =>
   import('@web/features/stove-transfers/pages/receive-by-scanning-page').then((m) => ({
     default: m.ReceiveByScanningPage,
+  })),
+);
+
+const StoveTransferDispatchNotePage = lazy(() =>
+  import('@web/features/stove-transfers/pages/stove-transfer-dispatch-note-page').then((m) => ({
+    default: m.StoveTransferDispatchNotePage,
   })),
 );
 
@@ -109,6 +120,11 @@ const ProducedRecordsPage = lazy(() =>
 );
 const CkdTransferPage = lazy(() =>
   import('@web/features/ckd/pages/ckd-transfer-page').then((m) => ({ default: m.CkdTransferPage })),
+);
+const CkdTransferDispatchNotePage = lazy(() =>
+  import('@web/features/ckd/pages/ckd-transfer-dispatch-note-page').then((m) => ({
+    default: m.CkdTransferDispatchNotePage,
+  })),
 );
 
 const DailyProductionReportPage = lazy(() =>
@@ -347,6 +363,13 @@ const childRoutes: RouteObject[] = [
   childRoute('/stove-id/transfer-history', ':id', (parent) => (
     <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
   )),
+  // A transfer's dispatch note, under either page of the transfer.
+  childRoute('/stove-id/transfer-confirmations', ':id/dispatch-note', (parent) => (
+    <StoveTransferDispatchNotePage parentPath={parent.path} />
+  )),
+  childRoute('/stove-id/transfer-history', ':id/dispatch-note', (parent) => (
+    <StoveTransferDispatchNotePage parentPath={parent.path} />
+  )),
   // One order: opened from Sales Order (sales-order) and from Canceled Sales (sales-management).
   {
     path: '/sales/sales-order/:id',
@@ -387,6 +410,9 @@ const childRoutes: RouteObject[] = [
       </PermissionGuard>
     ),
   },
+  // A kit transfer's dispatch note, by the transfer's number (KT-000123).
+  childRoute('/ckd/transfer', ':number/dispatch-note', () => <CkdTransferDispatchNotePage />),
+  childRoute('/inventory/transfer-history', ':id/dispatch-note', () => <InventoryDispatchNotePage />),
   childRoute('/production', 'stove-reports/:id', (parent) => (
     <WithMe>
       {(me) => (

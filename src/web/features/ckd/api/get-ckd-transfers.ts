@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ckdTransferListSchema, type CkdTransfer } from '@common/contracts/ckd';
+import { ckdTransferListSchema, ckdTransferNumberLabel, type CkdTransfer } from '@common/contracts/ckd';
 import type { ListResponse } from '@common/contracts/list';
 import { apiClient } from '@web/lib/api-client';
 import { withQuery } from '@web/lib/query-string';
@@ -30,4 +30,28 @@ export function ckdTransfersQueryOptions(params: CkdTransferListParams) {
 
 export function useCkdTransfers(params: CkdTransferListParams) {
   return useQuery(ckdTransfersQueryOptions(params));
+}
+
+/**
+ * One kit transfer by its number (KT-000123): the list searched for it (kit transfers have no
+ * endpoint of their own). Fails with words a clerk reads when there is none this user may see.
+ */
+export async function getCkdTransferByNumber(number: number, signal?: AbortSignal): Promise<CkdTransfer> {
+  const label = ckdTransferNumberLabel(number);
+  const { items } = await getCkdTransfers({ q: label, limit: 1 }, signal);
+  const transfer = items.find((t) => t.number === number);
+  if (!transfer) throw new Error(`There is no kit transfer ${label}, or it is not one you can see.`);
+  return transfer;
+}
+
+export function ckdTransferByNumberQueryOptions(number: number) {
+  return queryOptions({
+    queryKey: [...ckdQueryKey, 'transfers', 'number', number],
+    queryFn: ({ signal }) => getCkdTransferByNumber(number, signal),
+    retry: false,
+  });
+}
+
+export function useCkdTransferByNumber(number: number) {
+  return useQuery(ckdTransferByNumberQueryOptions(number));
 }

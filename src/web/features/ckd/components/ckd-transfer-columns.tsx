@@ -1,6 +1,10 @@
+import { Link } from 'react-router';
+import { PrinterIcon } from 'lucide-react';
 import { ckdTransferNumberLabel, type CkdTransfer } from '@common/contracts/ckd';
 import type { DataTableColumn } from '@web/components/data-table/data-table';
+import { buttonVariants } from '@web/components/ui/button';
 import { formatDate, formatDateTime } from '@web/lib/format';
+import { kitDispatchNotePath } from './ckd.model';
 
 const none = <span className="text-muted-foreground">—</span>;
 
@@ -47,5 +51,19 @@ export const CKD_TRANSFER_COLUMNS: readonly DataTableColumn<CkdTransfer>[] = [
     header: 'Sent at',
     className: 'whitespace-nowrap',
     cell: (t) => <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>,
+  },
+  {
+    id: 'dispatchNote',
+    header: 'Dispatch note',
+    cell: (t) => (
+      <Link
+        to={kitDispatchNotePath(t.number)}
+        className={buttonVariants({ variant: 'outline', size: 'sm' })}
+        aria-label={`Print the dispatch note of ${ckdTransferNumberLabel(t.number)}`}
+      >
+        <PrinterIcon aria-hidden="true" />
+        Print
+      </Link>
+    ),
   },
 ];

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CkdStock } from '@common/contracts/ckd';
+import type { CkdStock, CkdTransfer } from '@common/contracts/ckd';
 import {
   ckdTransferFormSchema,
   kitCount,
+  kitDispatchNotePath,
+  kitTransferDispatchNote,
   kitsInStock,
   nameWithCode,
   numberFromText,
@@ -171,5 +173,44 @@ describe('form schemas', () => {
         { category: { name: 'Jiko Kuni kit', code: 'JKU' }, quantity: 1500 },
       ]),
     ).toBe('Jiko Poa kit (JPS) × 20, Jiko Kuni kit (JKU) × 1,500');
+  });
+});
+
+describe('kitTransferDispatchNote', () => {
+  const transfer: CkdTransfer = {
+    id: 't1',
+    number: 123,
+    date: '2026-03-13',
+    from: { id: 'f1', name: 'Nairobi Works', code: 'NBO' },
+    to: { id: 'f2', name: 'Mombasa Assembly', code: 'MBA' },
+    lines: [
+      { category: { id: 'c1', name: 'Jiko Kit', code: 'JK' }, quantity: 40 },
+      { category: { id: 'c2', name: 'Grill Kit', code: 'GK' }, quantity: 1 },
+    ],
+    quantity: 41,
+    note: null,
+    createdAt: '2026-03-13T08:00:00.000Z',
+    createdBy: { id: 'u1', name: null, email: 'clerk@example.com' },
+  };
+
+  it('lists each kit category with its kits and a total, and its QR finds the transfer on CKD Transfer', () => {
+    const note = kitTransferDispatchNote(transfer, 'https://stoves.example');
+    expect(note).toMatchObject({
+      kind: 'Kit transfer',
+      number: 'KT-000123',
+      receiveUrl: 'https://stoves.example/ckd/transfer?q=KT-000123',
+      day: '2026-03-13',
+      sentBy: 'clerk@example.com',
+    });
+    expect(note.codes).toBeUndefined();
+    expect(note.lines).toEqual({
+      heading: 'Kit category',
+      rows: [
+        { what: 'Jiko Kit (JK)', quantity: '40 kits' },
+        { what: 'Grill Kit (GK)', quantity: '1 kit' },
+        { what: 'Total', quantity: '41 kits' },
+      ],
+    });
+    expect(kitDispatchNotePath(123)).toBe('/ckd/transfer/KT-000123/dispatch-note');
   });
 });

@@ -3,6 +3,7 @@ import { counted } from '@common/counted';
 import { z } from 'zod';
 import {
   ckdTransferLineInputSchema,
+  ckdTransferNumberLabel,
   ckdTransferLines,
   createCkdTransferSchema,
   createProducedRecordSchema,
@@ -10,7 +11,9 @@ import {
   steelForKits,
   type CkdCategory,
   type CkdStock,
+  type CkdTransfer,
 } from '@common/contracts/ckd';
+import { absoluteUrl, type DispatchNoteData } from '@web/components/document/dispatch-note.model';
 import type { SteelUnit } from '@common/contracts/steel';
 
 /**
@@ -122,4 +125,38 @@ export function lineShortfalls(
 /** "Jiko Poa kits (JPS) × 20, Jiko Kuni kits (JKU) × 10": a transfer's lines in brief. */
 export function transferLinesText(lines: readonly { category: { name: string; code: string }; quantity: number }[]) {
   return lines.map((l) => `${nameWithCode(l.category)} × ${l.quantity.toLocaleString('en-US')}`).join(', ');
+}
+
+/** Where a kit transfer is looked up: CKD Transfer searched for its number. */
+export function kitTransferPath(number: number): string {
+  return `/ckd/transfer?q=${ckdTransferNumberLabel(number)}`;
+}
+
+/** The dispatch note page of a kit transfer, by its number (kit transfers have no page of their own). */
+export function kitDispatchNotePath(number: number): string {
+  return `/ckd/transfer/${ckdTransferNumberLabel(number)}/dispatch-note`;
+}
+
+/** A kit transfer's dispatch note: each kit category and how many kits of it. */
+export function kitTransferDispatchNote(transfer: CkdTransfer, origin: string): DispatchNoteData {
+  return {
+    kind: 'Kit transfer',
+    number: ckdTransferNumberLabel(transfer.number),
+    receiveUrl: absoluteUrl(kitTransferPath(transfer.number), origin),
+    day: transfer.date,
+    from: transfer.from,
+    to: transfer.to,
+    lines: {
+      heading: 'Kit category',
+      rows: [
+        ...transfer.lines.map((line) => ({
+          what: nameWithCode(line.category),
+          quantity: counted(line.quantity, 'kit'),
+        })),
+        ...(transfer.lines.length > 1 ? [{ what: 'Total', quantity: counted(transfer.quantity, 'kit') }] : []),
+      ],
+    },
+    note: transfer.note,
+    sentBy: transfer.createdBy ? (transfer.createdBy.name ?? transfer.createdBy.email) : '—',
+  };
 }

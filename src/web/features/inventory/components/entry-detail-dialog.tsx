@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PrinterIcon } from 'lucide-react';
 import { dayLabel } from '@common/calendar-days';
 import {
   formatInventoryQuantity,
@@ -8,13 +10,14 @@ import {
   type InventoryEntry,
 } from '@common/contracts/inventory';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonVariants } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
 import { useInventoryEntry } from '../api/get-inventory-entry';
+import { inventoryDispatchNotePath } from './inventory-dispatch-note.model';
 import { personName } from './inventory-labels';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -136,6 +139,15 @@ function EntryDetail({ entry }: { entry: InventoryEntry }) {
         </TableBody>
       </Table>
       {costed ? <p className="text-right text-sm">Total cost: {money.format(total)}</p> : null}
+      {entry.kind === 'transfer' ? (
+        <Link
+          to={inventoryDispatchNotePath(entry.id)}
+          className={buttonVariants({ variant: 'outline', className: 'self-start' })}
+        >
+          <PrinterIcon aria-hidden="true" />
+          Print dispatch note
+        </Link>
+      ) : null}
     </div>
   );
 }

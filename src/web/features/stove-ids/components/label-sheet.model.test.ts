@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LABEL_LAYOUTS,
   LABELS_PER_PAGE,
   LABELS_PER_PART,
   SELECTION_LABELS_MAX,
   labelParts,
   labelSheetHref,
+  pagesPerChunk,
+  parseLabelSize,
+  sheetSummary,
   mapInChunks,
   pagesOf,
-  qrShape,
   parseCodesParam,
   partIndex,
 } from './label-sheet.model';
@@ -107,15 +110,32 @@ describe('mapInChunks', () => {
   });
 });
 
-describe('qrShape', () => {
-  it('draws each run of dark modules in a row as one rectangle, inside the quiet zone', () => {
-    // 3 x 3: a full top row, a single centre module, nothing at the bottom.
-    const dark = [
-      [1, 1, 1],
-      [0, 1, 0],
-      [0, 0, 0],
-    ];
-    expect(qrShape(3, (r, c) => dark[r]?.[c] === 1, 2)).toEqual({ side: 7, path: 'M2 2h3v1h-3zM3 3h1v1h-1z' });
-    expect(qrShape(2, () => false, 0)).toEqual({ side: 2, path: '' });
+describe('label sizes', () => {
+  it('reads the size from the URL, else the remembered one, else the A4 sheet', () => {
+    expect(parseLabelSize('50x25', '100x50')).toBe('50x25');
+    expect(parseLabelSize(null, '100x50')).toBe('100x50');
+    expect(parseLabelSize('huge', undefined)).toBe('a4');
+    expect(parseLabelSize()).toBe('a4');
+  });
+
+  it('prints 24 labels on an A4 page and one label a page on a label printer, the code beside or under its QR', () => {
+    expect(LABEL_LAYOUTS.a4).toMatchObject({ perPage: 24, widthMm: 210, heightMm: 297, codeUnderQr: false });
+    expect(LABEL_LAYOUTS['50x25']).toMatchObject({ perPage: 1, widthMm: 50, heightMm: 25, codeUnderQr: false });
+    expect(LABEL_LAYOUTS['100x50']).toMatchObject({ perPage: 1, widthMm: 100, heightMm: 50, codeUnderQr: true });
+    const labels = Array.from({ length: 30 }, (_, i) => i);
+    expect(pagesOf(labels, LABEL_LAYOUTS['50x25'].perPage)).toHaveLength(30);
+    expect(pagesOf(labels, LABEL_LAYOUTS.a4.perPage)).toHaveLength(2);
+  });
+
+  it('says how the labels print', () => {
+    expect(sheetSummary(30, LABEL_LAYOUTS.a4)).toBe('30 labels on 2 A4 pages (3 × 8 labels a page).');
+    expect(sheetSummary(1, LABEL_LAYOUTS.a4)).toBe('1 label on 1 A4 page (3 × 8 labels a page).');
+    expect(sheetSummary(1200, LABEL_LAYOUTS['50x25'])).toMatch(/^1,200 single labels of 50 × 25 mm, one a page\./);
+  });
+
+  it('draws as many labels between two breaks whatever the size', () => {
+    expect(pagesPerChunk(24)).toBe(2);
+    expect(pagesPerChunk(1)).toBe(48);
+    expect(pagesPerChunk(0)).toBe(48);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Label sheets: A4 pages of 3 × 8 labels, large sheets printed in parts, and QR codes drawn in
- * chunks so thousands of labels never freeze the tab. Pure functions (the drawing is injected).
+ * Label sheets: A4 pages of 3 × 8 labels or single labels for label printers (50 × 25 mm,
+ * 100 × 50 mm), large sheets printed in parts, and QR codes drawn in chunks so thousands of labels
+ * never freeze the tab. Pure functions (the drawing is injected).
  */
+import { counted } from '@common/counted';
 import { STOVE_CODE_PATTERN, normalizeCode } from '@common/stove-codes';
 
 export const LABEL_COLUMNS = 3;
@@ -11,8 +13,68 @@ export const LABELS_PER_PAGE = LABEL_COLUMNS * LABEL_ROWS;
 export const LABELS_PER_PART = 200 * LABELS_PER_PAGE;
 /** The most codes a selection sheet takes (POST /api/stove-ids/labels). */
 export const SELECTION_LABELS_MAX = 5_000;
-/** Pages whose QR codes are drawn (and whose labels are rendered) between two breaks for the browser. */
-export const PAGES_PER_CHUNK = 2;
+/** Labels whose QR codes are drawn (and rendered) between two breaks for the browser: two A4 pages. */
+const LABELS_PER_CHUNK = 2 * LABELS_PER_PAGE;
+
+/** Pages drawn between two breaks for the browser: two A4 sheets, or 48 single labels. */
+export function pagesPerChunk(perPage: number): number {
+  return Math.max(1, Math.round(LABELS_PER_CHUNK / Math.max(1, perPage)));
+}
+
+export const LABEL_SIZES = ['a4', '50x25', '100x50'] as const;
+export type LabelSize = (typeof LABEL_SIZES)[number];
+
+/** How labels of one size are printed. */
+export interface LabelLayout {
+  size: LabelSize;
+  /** The choice's words: "Single labels 50 × 25 mm". */
+  text: string;
+  /** Labels on one printed page: 24 on an A4 sheet, 1 on a label printer's roll. */
+  perPage: number;
+  /** The printed page (the label itself for a label printer), in mm. */
+  widthMm: number;
+  heightMm: number;
+  /** The code's text beside its QR code (A4, 50 × 25) or under it (100 × 50). */
+  codeUnderQr: boolean;
+}
+
+export const LABEL_LAYOUTS: Readonly<Record<LabelSize, LabelLayout>> = {
+  a4: { size: 'a4', text: 'A4 sheet', perPage: LABELS_PER_PAGE, widthMm: 210, heightMm: 297, codeUnderQr: false },
+  '50x25': {
+    size: '50x25',
+    text: 'Single labels 50 × 25 mm',
+    perPage: 1,
+    widthMm: 50,
+    heightMm: 25,
+    codeUnderQr: false,
+  },
+  '100x50': {
+    size: '100x50',
+    text: 'Single labels 100 × 50 mm',
+    perPage: 1,
+    widthMm: 100,
+    heightMm: 50,
+    codeUnderQr: true,
+  },
+};
+
+/** The size in the URL (?size=50x25), else the one remembered, else the A4 sheet. */
+export function parseLabelSize(...candidates: (string | null | undefined)[]): LabelSize {
+  for (const raw of candidates) {
+    const size = LABEL_SIZES.find((s) => s === raw);
+    if (size) return size;
+  }
+  return 'a4';
+}
+
+/** "30 labels on 2 A4 pages (3 × 8 labels a page)." or "30 single labels of 50 × 25 mm, one a page." */
+export function sheetSummary(count: number, layout: LabelLayout): string {
+  if (layout.perPage === 1) {
+    return `${counted(count, 'single label')} of ${layout.widthMm} × ${layout.heightMm} mm, one a page. Choose the label printer and this paper size when printing.`;
+  }
+  const pages = Math.ceil(count / layout.perPage);
+  return `${counted(count, 'label')} on ${counted(pages, 'A4 page')} (3 × 8 labels a page).`;
+}
 
 /** The labels cut into pages of `perPage` (the last one may be short). */
 export function pagesOf<T>(labels: readonly T[], perPage = LABELS_PER_PAGE): T[][] {
@@ -70,34 +132,6 @@ export function labelSheetHref(source: { batchId: string } | { codes: readonly s
   if ('batchId' in source) search.set('batch', source.batchId);
   else search.set('codes', source.codes.join(','));
   return `/stove-id/labels?${search.toString()}`;
-}
-
-/** A QR code ready to draw: its side in modules (quiet zone included) and one path of its dark modules. */
-export interface QrShape {
-  side: number;
-  path: string;
-}
-
-/**
- * The dark modules of a `size` x `size` QR matrix as one SVG path, each run of dark modules in a row
- * one rectangle, shifted by a quiet zone of `margin` modules. Inline SVG paths are far lighter for
- * the browser than thousands of SVG images.
- */
-export function qrShape(size: number, isDark: (row: number, col: number) => boolean, margin = 2): QrShape {
-  const parts: string[] = [];
-  for (let row = 0; row < size; row++) {
-    let col = 0;
-    while (col < size) {
-      if (!isDark(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < size && isDark(row, col)) col++;
-      parts.push(`M${start + margin} ${row + margin}h${col - start}v1h-${col - start}z`);
-    }
-  }
-  return { side: size + 2 * margin, path: parts.join('') };
 }
 
 /** Lets the browser paint and handle input between two chunks. */

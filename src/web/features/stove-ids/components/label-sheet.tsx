@@ -1,21 +1,11 @@
 import { memo, useEffect, useState } from 'react';
-import { create as createQr } from 'qrcode';
 import type { LabelSheet as LabelSheetData } from '@common/contracts/stove-ids';
-import { PAGES_PER_CHUNK, mapInChunks, qrShape, type QrShape } from './label-sheet.model';
+import { QrSvg } from '@web/components/ui/qr-svg';
+import { qrOf, type QrShape } from '@web/lib/qr-code';
+import { mapInChunks, pagesPerChunk, type LabelLayout } from './label-sheet.model';
 import './label-sheet.css';
 
 type Label = LabelSheetData['labels'][number];
-
-/** Characters of the QR alphanumeric mode: every stove code (A-Z, 0-9, -) is one such segment. */
-const QR_ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
-
-/** A code's QR code (error correction M, quiet zone of two modules). */
-function qrOf(code: string): QrShape {
-  // One alphanumeric segment skips the library's search for the best mix of modes (most of its time).
-  const data = QR_ALPHANUMERIC.test(code) ? [{ data: code, mode: 'alphanumeric' as const }] : code;
-  const { modules } = createQr(data, { errorCorrectionLevel: 'M' });
-  return qrShape(modules.size, (row, col) => Boolean(modules.get(row, col)));
-}
 
 interface QrState {
   pages: readonly Label[][];
@@ -25,10 +15,13 @@ interface QrState {
 }
 
 /**
- * Draws the QR codes of `pages` two pages at a time, yielding to the browser between chunks, so
- * a sheet of thousands of labels shows at once and fills in without freezing the tab.
+ * Draws the QR codes of `pages` about 48 labels at a time, yielding to the browser between chunks,
+ * so a sheet of thousands of labels shows at once and fills in without freezing the tab.
  */
-export function useQrImages(pages: readonly Label[][]): { images: (QrShape[] | undefined)[]; drawnPages: number } {
+export function useQrImages(
+  pages: readonly Label[][],
+  perPage: number,
+): { images: (QrShape[] | undefined)[]; drawnPages: number } {
   const [state, setState] = useState<QrState>({ pages, images: [], drawn: 0 });
   const current = state.pages === pages ? state : { pages, images: [], drawn: 0 };
 
@@ -44,28 +37,33 @@ export function useQrImages(pages: readonly Label[][]): { images: (QrShape[] | u
           for (const [i, shapes] of results.entries()) images[start + i] = shapes;
           return { pages, images, drawn: base.drawn + results.length };
         }),
-      { chunkSize: PAGES_PER_CHUNK, signal: controller.signal },
+      { chunkSize: pagesPerChunk(perPage), signal: controller.signal },
     );
     return () => controller.abort();
-  }, [pages]);
+  }, [pages, perPage]);
 
   return { images: current.images, drawnPages: current.drawn };
 }
 
-/** The pages of a label sheet: code as text and as QR code, 3 x 8 per A4 page. */
+/**
+ * The pages of a label sheet: code as text and as QR code, 3 x 8 per A4 page, or one label a page
+ * of a label printer (`layout`; label-sheet.css lays out each size).
+ */
 export function LabelSheet({
+  layout,
   pages,
   images,
   firstPageNumber = 1,
   totalPages,
 }: {
+  layout: LabelLayout;
   pages: readonly Label[][];
   images: readonly (QrShape[] | undefined)[];
   firstPageNumber?: number;
   totalPages: number;
 }) {
   return (
-    <div className="label-sheet w-full overflow-x-auto pb-2" data-label-sheet="">
+    <div className="label-sheet w-full overflow-x-auto pb-2" data-label-sheet="" data-size={layout.size}>
       {pages.map((page, index) => (
         <LabelPage
           key={index}
@@ -99,18 +97,7 @@ const LabelPage = memo(function LabelPage({
         const qr = images[index];
         return (
           <div key={label.code} className="label" data-testid="stove-label">
-            {qr ? (
-              <svg
-                className="label-qr"
-                viewBox={`0 0 ${qr.side} ${qr.side}`}
-                role="img"
-                aria-label={`QR code of ${label.code}`}
-                shapeRendering="crispEdges"
-              >
-                <rect width={qr.side} height={qr.side} fill="#fff" />
-                <path d={qr.path} fill="#000" />
-              </svg>
-            ) : null}
+            {qr ? <QrSvg className="label-qr" qr={qr} label={`QR code of ${label.code}`} /> : null}
             <div className="label-text">
               <span className="label-code">{label.code}</span>
               <span className="label-factory">{label.factoryCode}</span>

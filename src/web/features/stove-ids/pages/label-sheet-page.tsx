@@ -1,7 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeftIcon, PrinterIcon, TagsIcon } from 'lucide-react';
-import { counted } from '@common/counted';
 import type { LabelSheet as LabelSheetData } from '@common/contracts/stove-ids';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -13,15 +12,44 @@ import { errorMessage } from '@web/lib/api-client';
 import { useBatchLabels } from '../api/get-batch-labels';
 import { useSelectionLabels } from '../api/get-selection-labels';
 import { LabelSheet, useQrImages } from '../components/label-sheet';
-import { LABELS_PER_PAGE, labelParts, pagesOf, parseCodesParam, partIndex } from '../components/label-sheet.model';
+import {
+  LABEL_LAYOUTS,
+  LABEL_SIZES,
+  labelParts,
+  pagesOf,
+  parseCodesParam,
+  parseLabelSize,
+  partIndex,
+  sheetSummary,
+  type LabelSize,
+} from '../components/label-sheet.model';
 import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 
 const LIST_PATH = '/stove-id/management';
+/** The label size chosen last in this browser. */
+const SIZE_STORAGE_KEY = 'stove-id-labels:size';
+
+function rememberedSize(): string | null {
+  try {
+    return window.localStorage.getItem(SIZE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberSize(size: LabelSize): void {
+  try {
+    window.localStorage.setItem(SIZE_STORAGE_KEY, size);
+  } catch {
+    // Storage full or disabled: the choice stays in the address only.
+  }
+}
 
 /**
- * Label sheet (/stove-id/labels?batch=<id> or ?codes=A,B,…): A4 pages of 3 x 8 labels with the
- * code as text and as QR code, a Print button and a print stylesheet. A batch larger than one print
- * run (4,800 labels) is printed part by part (?part=2).
+ * Label sheet (/stove-id/labels?batch=<id> or ?codes=A,B,…): A4 pages of 3 x 8 labels, or single
+ * labels of 50 x 25 or 100 x 50 mm for a label printer (?size=50x25, remembered in this browser),
+ * with the code as text and as QR code, a Print button and a print stylesheet. A batch larger than
+ * one print run (4,800 labels) is printed part by part (?part=2).
  */
 export function LabelSheetPage() {
   const [searchParams] = useUrlSearchParams();
@@ -80,15 +108,33 @@ export function LabelSheetPage() {
 
 function LabelSheetView({ sheet, back }: { sheet: LabelSheetData; back: ReactNode }) {
   const partId = useId();
+  const sizeId = useId();
   const progressId = useId();
   const [searchParams, setSearchParams] = useUrlSearchParams();
+  const layout = LABEL_LAYOUTS[parseLabelSize(searchParams.get('size'), rememberedSize())];
+  const perPage = layout.perPage;
   const parts = useMemo(() => labelParts(sheet.labels.length), [sheet.labels.length]);
   const part = parts[partIndex(searchParams.get('part'), parts.length)];
-  const pages = useMemo(() => (part ? pagesOf(sheet.labels.slice(part.start, part.end)) : []), [sheet.labels, part]);
-  const { images, drawnPages } = useQrImages(pages);
+  const pages = useMemo(
+    () => (part ? pagesOf(sheet.labels.slice(part.start, part.end), perPage) : []),
+    [sheet.labels, part, perPage],
+  );
+  const { images, drawnPages } = useQrImages(pages, perPage);
   const ready = drawnPages >= pages.length;
-  const totalPages = Math.ceil(sheet.labels.length / LABELS_PER_PAGE);
-  const firstPageNumber = part ? part.start / LABELS_PER_PAGE + 1 : 1;
+  const totalPages = Math.ceil(sheet.labels.length / perPage);
+  const firstPageNumber = part ? part.start / perPage + 1 : 1;
+
+  const chooseSize = (size: LabelSize) => {
+    rememberSize(size);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('size', size);
+        return next;
+      },
+      { replace: true },
+    );
+  };
 
   if (sheet.labels.length === 0) {
     return (
@@ -107,11 +153,26 @@ function LabelSheetView({ sheet, back }: { sheet: LabelSheetData; back: ReactNod
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div className="flex flex-col gap-1">
             <h1 className="text-2xl font-semibold tracking-tight">{sheet.title}</h1>
-            <p className="text-sm text-muted-foreground">
-              {counted(sheet.labels.length, 'label')} on {counted(totalPages, 'A4 page')} (3 × 8 labels a page).
-            </p>
+            <p className="text-sm text-muted-foreground">{sheetSummary(sheet.labels.length, layout)}</p>
           </div>
           <div className="flex flex-wrap items-end gap-3">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={sizeId} className="text-xs text-muted-foreground">
+                Label size
+              </Label>
+              <NativeSelect
+                id={sizeId}
+                value={layout.size}
+                wrapperClassName="w-56"
+                onChange={(event) => chooseSize(parseLabelSize(event.target.value))}
+              >
+                {LABEL_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {LABEL_LAYOUTS[size].text}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
             {parts.length > 1 && part ? (
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={partId} className="text-xs text-muted-foreground">
@@ -156,7 +217,13 @@ function LabelSheetView({ sheet, back }: { sheet: LabelSheetData; back: ReactNod
           </div>
         )}
       </div>
-      <LabelSheet pages={pages} images={images} firstPageNumber={firstPageNumber} totalPages={totalPages} />
+      <LabelSheet
+        layout={layout}
+        pages={pages}
+        images={images}
+        firstPageNumber={firstPageNumber}
+        totalPages={totalPages}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransferCheck } from '@common/contracts/stove-ids';
+import type { StoveTransferDetail, TransferCheck } from '@common/contracts/stove-ids';
 import {
   backToOf,
   eligibilityByCode,
@@ -11,6 +11,7 @@ import {
   sendQuestion,
   sendReadiness,
   stoveIds,
+  transferDispatchNote,
 } from './transfer.model';
 
 const check: TransferCheck = {
@@ -94,5 +95,55 @@ describe('back from a transfer', () => {
     expect(backToOf({ backTo: '/stove-id/transfer-history-x' }, list)).toBe(list);
     expect(backToOf(null, list)).toBe(list);
     expect(backToOf({ backTo: 3 }, list)).toBe(list);
+  });
+});
+
+describe('transferDispatchNote', () => {
+  const transfer: StoveTransferDetail = {
+    id: 'b3c1e0f2-1111-4222-8333-944445555666',
+    number: 12,
+    status: 'pending',
+    from: { id: 'f1', name: 'Nairobi Works', code: 'NBO' },
+    to: { id: 'f2', name: 'Mombasa Assembly', code: 'MBA' },
+    idCount: 3,
+    receivedCount: null,
+    note: 'Handle with care',
+    reason: null,
+    createdAt: '2026-03-12T21:30:00.000Z',
+    createdBy: { id: 'u1', name: 'Ann Clerk', email: 'ann@example.com' },
+    decidedAt: null,
+    decidedBy: null,
+    items: ['STV00000010', 'STV00000028', 'STV00000036'].map((code) => ({
+      code,
+      outcome: 'pending' as const,
+      heldStatus: 'in_stock' as const,
+    })),
+    can: { confirm: false, reject: false, cancel: true },
+  };
+
+  it('prints the number, both factories, every stove ID and a QR opening the confirmation page', () => {
+    const note = transferDispatchNote(transfer, '2026-03-13', 'https://stoves.example');
+    expect(note).toMatchObject({
+      kind: 'Stove transfer',
+      number: 'TR-000012',
+      receiveUrl: 'https://stoves.example/stove-id/transfer-confirmations/b3c1e0f2-1111-4222-8333-944445555666',
+      day: '2026-03-13',
+      from: { name: 'Nairobi Works', code: 'NBO' },
+      to: { name: 'Mombasa Assembly', code: 'MBA' },
+      codes: ['STV00000010', 'STV00000028', 'STV00000036'],
+      note: 'Handle with care',
+      sentBy: 'Ann Clerk',
+      warning: undefined,
+    });
+    expect(note.lines.rows).toEqual([{ what: 'Stoves, each ID listed below', quantity: '3' }]);
+  });
+
+  it('warns on a note of a canceled or rejected transfer', () => {
+    expect(transferDispatchNote({ ...transfer, status: 'canceled' }, '2026-03-13', 'http://x').warning).toMatch(
+      /^Canceled/,
+    );
+    expect(transferDispatchNote({ ...transfer, status: 'rejected' }, '2026-03-13', 'http://x').warning).toMatch(
+      /^Rejected/,
+    );
   });
 });

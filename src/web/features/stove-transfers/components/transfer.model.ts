@@ -1,6 +1,12 @@
 /** Words and rules of the stove transfer screens (pure, unit-tested). */
 import { counted } from '@common/counted';
-import { type StoveTransfer, type TransferCheck } from '@common/contracts/stove-ids';
+import {
+  transferNumberLabel,
+  type StoveTransfer,
+  type StoveTransferDetail,
+  type TransferCheck,
+} from '@common/contracts/stove-ids';
+import { absoluteUrl, type DispatchNoteData } from '@web/components/document/dispatch-note.model';
 import {
   checkedByCode,
   countChecked,
@@ -113,4 +119,35 @@ export function backToOf(state: unknown, fallback: string): string {
     if (typeof backTo === 'string' && (backTo === fallback || backTo.startsWith(`${fallback}?`))) return backTo;
   }
   return fallback;
+}
+
+/** Where a stove transfer is received: its page under Transfer Confirmations. */
+export function receivePath(id: string): string {
+  return `/stove-id/transfer-confirmations/${encodeURIComponent(id)}`;
+}
+
+/** A stove transfer's dispatch note; `day` is the day it was sent on the sender's calendar. */
+export function transferDispatchNote(transfer: StoveTransferDetail, day: string, origin: string): DispatchNoteData {
+  const codes = transfer.items.map((item) => item.code);
+  return {
+    kind: 'Stove transfer',
+    number: transferNumberLabel(transfer.number),
+    receiveUrl: absoluteUrl(receivePath(transfer.id), origin),
+    day,
+    from: transfer.from,
+    to: transfer.to,
+    lines: {
+      heading: 'Description',
+      rows: [{ what: 'Stoves, each ID listed below', quantity: numberText(codes.length) }],
+    },
+    codes,
+    note: transfer.note,
+    sentBy: personName(transfer.createdBy),
+    warning:
+      transfer.status === 'canceled'
+        ? 'Canceled: these stoves stay at the sending factory.'
+        : transfer.status === 'rejected'
+          ? 'Rejected by the receiving factory: these stoves go back to the sender.'
+          : undefined,
+  };
 }

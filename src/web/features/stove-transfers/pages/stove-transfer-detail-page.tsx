@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { CheckIcon, ListChecksIcon, ScanBarcodeIcon, Undo2Icon, XIcon } from 'lucide-react';
+import { CheckIcon, ListChecksIcon, PrinterIcon, ScanBarcodeIcon, Undo2Icon, XIcon } from 'lucide-react';
 import {
   STOVE_ID_STATUS_LABELS,
   transferNumberLabel,
@@ -20,7 +20,7 @@ import {
 import { DocumentStoveIds, codeColumn, type StoveIdColumn } from '@web/components/document/document-stove-ids';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { ReasonDialog } from '@web/components/form/reason-dialog';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonVariants } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { useCancelStoveTransfer } from '../api/cancel-stove-transfer';
 import { useConfirmStoveTransfer } from '../api/confirm-stove-transfer';
@@ -64,6 +64,7 @@ export function StoveTransferDetailPage({ back }: { back: { to: string; title: s
 
 function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
   const number = transferNumberLabel(transfer.number);
+  const { pathname } = useLocation();
   const [action, setAction] = useState<Action>(null);
   const [picking, setPicking] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(transfer.items.map((i) => i.code)));
@@ -115,7 +116,16 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
 
   return (
     <DocumentView>
-      <DocumentHeader title={`Transfer ${number}`} status={<TransferStatusBadge status={transfer.status} />} />
+      <DocumentHeader
+        title={`Transfer ${number}`}
+        status={<TransferStatusBadge status={transfer.status} />}
+        actions={
+          <Link to={`${pathname.replace(/\/+$/, '')}/dispatch-note`} className={buttonVariants({ variant: 'outline' })}>
+            <PrinterIcon aria-hidden="true" />
+            Print dispatch note
+          </Link>
+        }
+      />
 
       <DocumentDetails>
         <DocumentDetail term="From">
