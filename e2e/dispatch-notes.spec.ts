@@ -29,7 +29,7 @@ test('dispatch notes of a stove, a kit and an inventory transfer print every ID 
   expect(await ids.allTextContents()).toEqual(codes);
   await expect(note.getByRole('img', { name: `QR code opening ${number} for receiving` })).toHaveAttribute(
     'data-url',
-    `${baseURL}/stove-id/transfer-confirmations/${transfer.id}`,
+    `${baseURL}/stove-id/transfer-confirmations/${transfer.id}/receive`,
   );
   for (const who of ['Dispatched by', 'Received by']) {
     await expect(note.getByRole('region', { name: who })).toContainText('NameSignatureDate');
@@ -45,6 +45,14 @@ test('dispatch notes of a stove, a kit and an inventory transfer print every ID 
   await expect(note.getByLabel('Vehicle registration')).toHaveValue('KDA 123X');
   await expect(note.getByLabel('Driver name / phone')).toHaveValue('');
   await page.emulateMedia({ media: 'screen' });
+
+  // At the gate, a scanner reads the note's QR code into the app's search: it opens receiving.
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox', { name: 'Search for' });
+  await search.pressSequentially(`${baseURL}/stove-id/transfer-confirmations/${transfer.id}/receive`);
+  await search.press('Enter');
+  await expect(page).toHaveURL(`/stove-id/transfer-confirmations/${transfer.id}/receive`);
+  await expect(page.getByRole('heading', { level: 1, name: `Receive ${number}` })).toBeVisible();
 
   // A kit transfer: from its row on CKD Transfer.
   const kitList = await page.request.get('/api/ckd/transfers?limit=1');

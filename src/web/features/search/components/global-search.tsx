@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from 'lucide-react';
-import { SEARCH_KIND_LABELS, SEARCH_Q_MAX, type SearchHit } from '@common/contracts/search';
+import { SEARCH_KIND_LABELS, type SearchHit } from '@common/contracts/search';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { Loading } from '@web/components/ui/loading';
@@ -9,7 +9,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { cn } from '@web/lib/utils';
 import { useSearch } from '../api/search';
-import { clampHighlight, hitsSummary, moveHighlight } from './search-dialog.model';
+import { SEARCH_INPUT_MAX, appPathOf, clampHighlight, hitsSummary, moveHighlight } from './search-dialog.model';
 
 /** How long typing must pause before the search runs (a scanner's code arrives at once). */
 const DEBOUNCE_MS = 250;
@@ -71,7 +71,9 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   const listId = useId();
   const [text, setText] = useState('');
   const typed = text.trim();
-  const q = useDebouncedValue(typed, DEBOUNCE_MS);
+  // A scanned link to this app (a dispatch note's QR code) opens its page; it is not searched for.
+  const link = appPathOf(typed, window.location.origin);
+  const q = useDebouncedValue(link === null ? typed : '', DEBOUNCE_MS);
   const result = useSearch(q);
   /** The hits of what is typed now (none while the search for it has not answered). */
   const current = q === typed && result.data && !result.isPlaceholderData ? result.data.hits : null;
@@ -105,12 +107,17 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
     if (event.key !== 'Enter') return;
     event.preventDefault();
     if (typed === '') return;
+    if (link !== null) {
+      onClose();
+      void navigate(link);
+      return;
+    }
     const hit = current?.[active];
     if (hit) openHit(hit);
     else if (!current) setEnterFor(typed);
   };
 
-  const waiting = typed !== '' && !current && !result.isError;
+  const waiting = typed !== '' && link === null && !current && !result.isError;
   const optionId = (index: number) => `${listId}-${index}`;
 
   return (
@@ -131,7 +138,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
           autoCapitalize="off"
           spellCheck={false}
           enterKeyHint="go"
-          maxLength={SEARCH_Q_MAX}
+          maxLength={SEARCH_INPUT_MAX}
           placeholder="STV00012347, TR-000012, a name..."
           value={text}
           onChange={(event) => {
@@ -143,7 +150,11 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
           className="flex h-10 w-full min-w-0 rounded-md border border-input bg-background py-1 pr-3 pl-9 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm"
         />
       </div>
-      {typed === '' ? null : result.isError && !waiting ? (
+      {typed === '' ? null : link !== null ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          A link to a page of this app: Enter opens it.
+        </p>
+      ) : result.isError && !waiting ? (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
           <span>The search failed: {errorMessage(result.error)}</span>
           <Button variant="outline" size="sm" onClick={() => void result.refetch()}>

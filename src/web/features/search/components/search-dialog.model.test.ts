@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampHighlight, hitsSummary, moveHighlight } from './search-dialog.model';
+import { appPathOf, clampHighlight, hitsSummary, moveHighlight } from './search-dialog.model';
 
 describe('moveHighlight', () => {
   it('moves down and up, wrapping round at both ends', () => {
@@ -40,5 +40,28 @@ describe('hitsSummary', () => {
     expect(hitsSummary('TR-000012', 0)).toBe('No matches for “TR-000012”');
     expect(hitsSummary('TR-000012', 1)).toBe('1 match: arrow keys choose, Enter opens');
     expect(hitsSummary('acme', 4)).toBe('4 matches: arrow keys choose, Enter opens');
+  });
+});
+
+describe('appPathOf', () => {
+  const origin = 'https://stoves.example';
+
+  it("opens the page of a link to this app, as a dispatch note's QR code holds it", () => {
+    expect(appPathOf('https://stoves.example/stove-id/transfer-confirmations/b3c1/receive', origin)).toBe(
+      '/stove-id/transfer-confirmations/b3c1/receive',
+    );
+    expect(appPathOf('https://stoves.example/ckd/transfer?q=KT-000012', origin)).toBe('/ckd/transfer?q=KT-000012');
+  });
+
+  it('is not a link for a code, a number or a name, nor for another site', () => {
+    for (const text of [
+      'STV00012347',
+      'TR-000012',
+      'Acme',
+      'https://evil.example/stove-id',
+      'http://stoves.example/x',
+    ]) {
+      expect(appPathOf(text, origin), text).toBeNull();
+    }
   });
 });

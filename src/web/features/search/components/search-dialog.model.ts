@@ -28,3 +28,23 @@ export function hitsSummary(q: string, count: number): string {
   if (count === 0) return `No matches for “${q}”`;
   return `${count} ${count === 1 ? 'match' : 'matches'}: arrow keys choose, Enter opens`;
 }
+
+/** The longest text the search box takes: a scanned link (a dispatch note's QR code) is longer than a search. */
+export const SEARCH_INPUT_MAX = 500;
+
+/**
+ * The path of this app that a scanned or pasted link opens (a dispatch note's QR code holds the
+ * address of its transfer), or null when the text is not a link to this app (another site's
+ * link is never followed).
+ */
+export function appPathOf(text: string, origin: string): string | null {
+  if (!/^https?:\/\//i.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

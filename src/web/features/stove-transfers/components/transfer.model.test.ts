@@ -126,7 +126,7 @@ describe('transferDispatchNote', () => {
     expect(note).toMatchObject({
       kind: 'Stove transfer',
       number: 'TR-000012',
-      receiveUrl: 'https://stoves.example/stove-id/transfer-confirmations/b3c1e0f2-1111-4222-8333-944445555666',
+      receiveUrl: 'https://stoves.example/stove-id/transfer-confirmations/b3c1e0f2-1111-4222-8333-944445555666/receive',
       day: '2026-03-13',
       from: { name: 'Nairobi Works', code: 'NBO' },
       to: { name: 'Mombasa Assembly', code: 'MBA' },

@@ -121,9 +121,12 @@ export function backToOf(state: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Where a stove transfer is received: its page under Transfer Confirmations. */
+/**
+ * Where a stove transfer is received: its Receive by scanning screen under Transfer Confirmations
+ * (the dispatch note's QR code opens it; once the transfer is decided it links to the transfer).
+ */
 export function receivePath(id: string): string {
-  return `/stove-id/transfer-confirmations/${encodeURIComponent(id)}`;
+  return `/stove-id/transfer-confirmations/${encodeURIComponent(id)}/receive`;
 }
 
 /** A stove transfer's dispatch note; `day` is the day it was sent on the sender's calendar. */

@@ -27,7 +27,7 @@ import { useConfirmStoveTransfer } from '../api/confirm-stove-transfer';
 import { useStoveTransfer } from '../api/get-stove-transfer';
 import { useRejectStoveTransfer } from '../api/reject-stove-transfer';
 import { TransferStatusBadge } from '../components/transfer-status-badge';
-import { backToOf, partialSummary, personName, receivedText, stoveIds } from '../components/transfer.model';
+import { backToOf, partialSummary, personName, receivePath, receivedText, stoveIds } from '../components/transfer.model';
 
 const OUTCOME_LABELS: Record<StoveTransferItemOutcome, string> = {
   pending: 'In transit',
@@ -153,7 +153,7 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
           {transfer.can.confirm && !picking ? (
             <>
               <Button asChild>
-                <Link to={`/stove-id/transfer-confirmations/${transfer.id}/receive`}>
+                <Link to={receivePath(transfer.id)}>
                   <ScanBarcodeIcon aria-hidden="true" />
                   Receive by scanning
                 </Link>
