@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { SHELL_ROUTES } from '../src/common/permissions';
-import { login, PHONE } from './support';
+import { login, PHONE, seriousViolations } from './support';
 
 test.use({ ...PHONE, hasTouch: true });
 
@@ -175,12 +175,18 @@ test('on a phone a list keeps its filters behind “Filters”, shows cards with
   const open = card.getByRole('button', { name: /^Open TR-\d+ from / });
   await expect(open).toBeInViewport();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await open.click();
 
   // The transfer's actions are on screen without scrolling.
   await expect(page.getByRole('heading', { level: 1, name: /^Transfer TR-/ })).toBeVisible();
   const actions = page.getByRole('region', { name: 'Actions' });
   await expect(actions.getByRole('button', { name: 'Confirm all' })).toBeInViewport();
+
+  // Transfer Confirmations, not a shared list, has cards too, with Open in reach.
+  await page.goto('/stove-id/transfer-confirmations');
+  const pending = page.getByRole('list', { name: 'Pending transfers' }).getByRole('listitem');
+  await expect(pending.first().getByRole('link', { name: /^Open TR-/ })).toBeInViewport();
 
   // A scanning screen opens with the focus in its scan field, and keeps it scan after scan: a
   // scanner only types.
