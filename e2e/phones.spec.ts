@@ -148,7 +148,7 @@ test('the second half of the menu’s screens, My account and the record pages f
   expect(problems).toEqual([]);
 });
 
-test('on a phone a list keeps its filters behind “Filters”, shows cards with their main action, a transfer keeps its actions in reach and the scan field keeps the focus', async ({
+test('on a phone a list keeps its filters behind “Filters”, shows cards with their main action, documents keep their actions in reach and the scan field keeps the focus', async ({
   page,
 }) => {
   await login(page, 'Admin');
@@ -182,6 +182,25 @@ test('on a phone a list keeps its filters behind “Filters”, shows cards with
   await expect(page.getByRole('heading', { level: 1, name: /^Transfer TR-/ })).toBeVisible();
   const actions = page.getByRole('region', { name: 'Actions' });
   await expect(actions.getByRole('button', { name: 'Confirm all' })).toBeInViewport();
+
+  // A stove report's Void, under its details, waits in a bar at the bottom of the screen.
+  const reports = (await (await page.request.get('/api/stove-reports?limit=50')).json()) as { items: { id: string }[] };
+  let voidable: string | undefined;
+  for (const { id } of reports.items) {
+    const detail = (await (await page.request.get(`/api/stove-reports/${id}`)).json()) as { can: { void: boolean } };
+    if (detail.can.void) {
+      voidable = id;
+      break;
+    }
+  }
+  if (!voidable) throw new Error('The demo data has no stove report that can be voided');
+  // A smaller phone's screen, so the details reach below it.
+  await page.setViewportSize({ width: 390, height: 560 });
+  await page.goto(`/production/stove-reports/${voidable}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Stove report / })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Void report' })).toBeInViewport();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize(PHONE.viewport);
 
   // Transfer Confirmations, not a shared list, has cards too, with Open in reach.
   await page.goto('/stove-id/transfer-confirmations');
