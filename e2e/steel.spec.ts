@@ -225,10 +225,11 @@ test('on a phone the steel pages fit the screen and a movement can be recorded',
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   await page.goto(`/steel/records?categoryId=${categoryId}`);
-  await expect(page.getByRole('table', { name: 'Steel records' }).getByRole('row')).toHaveCount(2);
+  const cards = page.getByRole('list', { name: 'Steel records' }).getByRole('listitem');
+  await expect(cards).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   const form = await recordMovement(page, name, 'Scrap', '2.5');
   await expect(page.getByText(`Scrap: 2.5 kg of ${name} at NBO`)).toBeVisible();
   await expect(form).toBeHidden();
-  await expect(page.getByRole('table', { name: 'Steel records' }).getByRole('row')).toHaveCount(3);
+  await expect(cards).toHaveCount(2);
 });

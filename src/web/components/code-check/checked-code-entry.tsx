@@ -17,6 +17,8 @@ export interface CheckedCodeEntryProps<T extends CheckedCode> {
   codes: string[];
   onChange: (codes: string[]) => void;
   disabled?: boolean;
+  /** The scan field takes the focus as the entry opens (CodeEntry's `focusScan`). */
+  focusScan?: boolean;
   /** What the form says about the list as a whole, under the entry. */
   listError?: string;
   /** Each code's verdict of the current check, by code. */
@@ -56,6 +58,7 @@ export function CheckedCodeEntry<T extends CheckedCode>({
   codes,
   onChange,
   disabled,
+  focusScan,
   listError,
   byCode,
   checking,
@@ -79,7 +82,14 @@ export function CheckedCodeEntry<T extends CheckedCode>({
   };
   return (
     <>
-      <CodeEntry label={label} codes={codes} onChange={onChange} statusOf={statusOf} disabled={disabled} />
+      <CodeEntry
+        label={label}
+        codes={codes}
+        onChange={onChange}
+        statusOf={statusOf}
+        disabled={disabled}
+        focusScan={focusScan}
+      />
       {listError ? <p className="text-sm text-destructive">{listError}</p> : null}
       <section aria-label="Eligibility summary" className="flex flex-col gap-2">
         {announceSummary ? (

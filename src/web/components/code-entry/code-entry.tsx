@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { Button } from '@web/components/ui/button';
@@ -39,6 +39,11 @@ export interface CodeEntryProps {
   label: string;
   /** The caller keeps repeats (onAdd) to report them: the notice says so instead of "ignored". */
   repeatsKept?: boolean;
+  /**
+   * The scan field takes the focus as the entry opens (a screen for scanning), so the first scan
+   * lands in it; the page does not scroll to it. Each scan (Enter) keeps the focus there.
+   */
+  focusScan?: boolean;
   disabled?: boolean;
   className?: string;
 }
@@ -62,6 +67,7 @@ export function CodeEntry({
   onAdd,
   label,
   repeatsKept = false,
+  focusScan = false,
   disabled = false,
   className,
 }: CodeEntryProps) {
@@ -78,6 +84,12 @@ export function CodeEntry({
   const [search, setSearch] = useState('');
   const [confirmClear, setConfirmClear] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const scanInput = useRef<HTMLInputElement>(null);
+
+  // As the entry opens only: the Scan tab opened again later is the clerk's own move.
+  useEffect(() => {
+    if (focusScan) scanInput.current?.focus({ preventScroll: true });
+  }, [focusScan]);
 
   const known = useMemo(() => new Set(codes), [codes]);
   // A notice of a list that changed since (a report submitted, a form reset) no longer applies.
@@ -169,6 +181,7 @@ export function CodeEntry({
           <Label htmlFor={`${id}-scan`}>Scan or type a stove ID</Label>
           <Input
             id={`${id}-scan`}
+            ref={scanInput}
             value={scan}
             onChange={(event) => setScan(event.target.value)}
             onKeyDown={(event) => {

@@ -1,5 +1,5 @@
 import { LoadError } from '@web/components/ui/load-error';
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -8,21 +8,32 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, SearchIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, ListFilterIcon, SearchIcon } from 'lucide-react';
 import type { ListResponse } from '@common/contracts/list';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@web/components/ui/collapsible';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { NativeSelect } from '@web/components/ui/native-select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 
+import { useIsMobile } from '@web/lib/use-is-mobile';
 import { cn } from '@web/lib/utils';
+import { DataTableCards } from './data-table-cards';
 import { DataTableColumnMenu } from './data-table-column-menu';
 import { DataTablePagination } from './data-table-pagination';
 import { DataTableRowActions, type DataTableRowAction } from './data-table-row-actions';
-import { formatListTotal, type Noun } from './list-state.model';
+import {
+  activeFilterCount,
+  filtersButtonLabel,
+  formatListTotal,
+  sortChoices,
+  type Noun,
+  type SortChoice,
+} from './list-state.model';
 import type { ListController } from './use-list-state';
 import { useHiddenColumns } from './use-hidden-columns';
 
@@ -88,12 +99,41 @@ const SKELETON_ROWS = 8;
 const ROW_CONTROLS = 'a, button, input, select, textarea, label, [role="menuitem"], [role="checkbox"]';
 
 /** Runs `open` for a plain click on the row itself: not on a control, not while selecting text. */
-function openRow(event: MouseEvent<HTMLTableRowElement>, open: () => void): void {
+function openRow(event: MouseEvent<HTMLElement>, open: () => void): void {
   const target = event.target;
   if (!(target instanceof Element) || !event.currentTarget.contains(target)) return;
   if (target.closest(ROW_CONTROLS)) return;
   if (window.getSelection()?.toString()) return;
   open();
+}
+
+/** The phone's "Sort by" (its cards have no column headers to click): each sortable column both ways. */
+function DataTableSortSelect({ list, choices }: { list: ListController; choices: readonly SortChoice[] }) {
+  const id = useId();
+  const current = `${list.state.sort}:${list.state.dir}`;
+  const known = choices.some((choice) => choice.value === current);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        Sort by
+      </Label>
+      <NativeSelect
+        id={id}
+        value={current}
+        onChange={(event) => {
+          const chosen = choices.find((choice) => choice.value === event.target.value);
+          if (chosen) list.setSort(chosen.sort, chosen.dir);
+        }}
+      >
+        {known ? null : <option value={current}>The usual order</option>}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
 }
 
 function ariaSort(active: boolean, dir: 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
@@ -104,7 +144,8 @@ function ariaSort(active: boolean, dir: 'asc' | 'desc'): 'ascending' | 'descendi
 /**
  * A server-side list: search, filters, sort and keyset paging from `list` (kept in the URL),
  * column show/hide, optional row selection and row actions, loading, empty and error states,
- * total and CSV export.
+ * total and CSV export. On a phone the filters (and a "Sort by") wait behind a "Filters" button
+ * that counts the filters set, and the rows are cards with their main action on each.
  */
 export function DataTable<T>({
   id,
@@ -126,6 +167,8 @@ export function DataTable<T>({
   empty,
 }: DataTableProps<T>) {
   const [hidden, setHidden] = useHiddenColumns(id);
+  const isMobile = useIsMobile();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const selectable = bulkActions !== undefined;
   const { state } = list;
 
@@ -212,48 +255,81 @@ export function DataTable<T>({
   const loading = !hasData && (result.isPending || result.isFetching);
   const showError = result.error !== null && result.error !== undefined && !result.isFetching;
   const exportHref = exportPath ? `${exportPath}${list.exportQuery ? `?${list.exportQuery}` : ''}` : undefined;
+  const sorts = sortChoices(columns);
+  const dimmed = result.isPlaceholderData === true && hasData;
+
+  const search = searchLabel ? (
+    <div className="flex min-w-0 flex-col gap-1.5 sm:w-72">
+      <Label htmlFor={`${id}-search`} className="text-xs text-muted-foreground">
+        {searchLabel}
+      </Label>
+      <div className="relative">
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id={`${id}-search`}
+          type="search"
+          className="pl-8"
+          placeholder={searchPlaceholder}
+          value={list.searchInput}
+          onChange={(event) => list.setSearchInput(event.target.value)}
+          autoComplete="off"
+        />
+      </div>
+    </div>
+  ) : null;
+
+  const tools = (
+    <>
+      <DataTableColumnMenu
+        columns={columns.filter((c) => c.hideable !== false)}
+        hidden={hidden}
+        onHiddenChange={setHidden}
+      />
+      {exportHref ? (
+        <a href={exportHref} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <DownloadIcon aria-hidden="true" />
+          Export CSV
+        </a>
+      ) : null}
+      {actions}
+    </>
+  );
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid={`data-table-${id}`}>
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        {searchLabel ? (
-          <div className="flex min-w-0 flex-col gap-1.5 sm:w-72">
-            <Label htmlFor={`${id}-search`} className="text-xs text-muted-foreground">
-              {searchLabel}
-            </Label>
-            <div className="relative">
-              <SearchIcon
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                id={`${id}-search`}
-                type="search"
-                className="pl-8"
-                placeholder={searchPlaceholder}
-                value={list.searchInput}
-                onChange={(event) => list.setSearchInput(event.target.value)}
-                autoComplete="off"
-              />
-            </div>
+      {isMobile ? (
+        <Collapsible open={filtersOpen} onOpenChange={setFiltersOpen} className="flex flex-col gap-3">
+          {search}
+          <div className="flex flex-wrap items-center gap-2">
+            {filters || sorts.length > 0 ? (
+              <CollapsibleTrigger asChild>
+                <Button variant="outline" size="sm">
+                  <ListFilterIcon aria-hidden="true" />
+                  {filtersButtonLabel(activeFilterCount(state))}
+                </Button>
+              </CollapsibleTrigger>
+            ) : null}
+            {tools}
           </div>
-        ) : null}
-        {filters}
-        <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
-          <DataTableColumnMenu
-            columns={columns.filter((c) => c.hideable !== false)}
-            hidden={hidden}
-            onHiddenChange={setHidden}
-          />
-          {exportHref ? (
-            <a href={exportHref} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              <DownloadIcon aria-hidden="true" />
-              Export CSV
-            </a>
-          ) : null}
-          {actions}
+          <CollapsibleContent
+            role="group"
+            aria-label={`Filters of ${label}`}
+            className="flex flex-col gap-3 rounded-md border p-3"
+          >
+            {filters}
+            {sorts.length > 0 ? <DataTableSortSelect list={list} choices={sorts} /> : null}
+          </CollapsibleContent>
+        </Collapsible>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+          {search}
+          {filters}
+          <div className="flex flex-wrap items-center gap-2 sm:ml-auto">{tools}</div>
         </div>
-      </div>
+      )}
 
       {selectable && selectedRows.length > 0 ? (
         <div
@@ -298,7 +374,21 @@ export function DataTable<T>({
         ) : (
           <EmptyState title={empty.title} description={empty.description} action={empty.action} />
         )
-      ) : showError && !hasData ? null : (
+      ) : showError && !hasData ? null : isMobile ? (
+        <DataTableCards
+          label={label}
+          columns={table.getVisibleLeafColumns().flatMap((column) => columnsById.get(column.id) ?? [])}
+          rows={table.getRowModel().rows}
+          loading={loading}
+          skeletonCount={Math.min(state.limit, SKELETON_ROWS)}
+          dimmed={dimmed}
+          selectable={selectable}
+          rowLabel={rowLabel}
+          rowActions={rowActions}
+          onRowClick={onRowClick}
+          openRow={openRow}
+        />
+      ) : (
         <Table
           containerLabel={label}
           aria-label={label}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
+  filtersButtonLabel,
   formatListTotal,
   hasSearchOrFilters,
   listApiParams,
@@ -7,6 +9,7 @@ import {
   pageSizeOptions,
   parseListState,
   readCursorStack,
+  sortChoices,
   withCursorStack,
   writeListState,
   type ListStateConfig,
@@ -110,6 +113,40 @@ describe('hasSearchOrFilters', () => {
     expect(hasSearchOrFilters(parse('sort=code&dir=desc&limit=25&cursor=x'))).toBe(false);
     expect(hasSearchOrFilters(parse('q=a'))).toBe(true);
     expect(hasSearchOrFilters(parse('active=false'))).toBe(true);
+  });
+});
+
+describe('activeFilterCount and filtersButtonLabel', () => {
+  it('counts the filters set, not the search, sort or paging', () => {
+    expect(activeFilterCount(parse('q=a&sort=code&dir=desc&limit=25&cursor=x'))).toBe(0);
+    expect(activeFilterCount(parse('active=false'))).toBe(1);
+    expect(activeFilterCount(parse('q=a&kind=plant&active=true&factoryId=f1'))).toBe(3);
+  });
+
+  it('ignores a filter value the list does not allow', () => {
+    expect(activeFilterCount(parse('kind=castle&active=true'))).toBe(1);
+  });
+
+  it('says how many are set on the button', () => {
+    expect(filtersButtonLabel(0)).toBe('Filters');
+    expect(filtersButtonLabel(2)).toBe('Filters (2)');
+  });
+});
+
+describe('sortChoices', () => {
+  it('offers each sortable column both ways, in the columns’ order', () => {
+    expect(
+      sortChoices([
+        { header: 'Name', sortKey: 'name' },
+        { header: 'Notes' },
+        { header: 'Created', sortKey: 'createdAt' },
+      ]),
+    ).toEqual([
+      { value: 'name:asc', label: 'Name, ascending', sort: 'name', dir: 'asc' },
+      { value: 'name:desc', label: 'Name, descending', sort: 'name', dir: 'desc' },
+      { value: 'createdAt:asc', label: 'Created, ascending', sort: 'createdAt', dir: 'asc' },
+      { value: 'createdAt:desc', label: 'Created, descending', sort: 'createdAt', dir: 'desc' },
+    ]);
   });
 });
 

@@ -131,6 +131,38 @@ export function hasSearchOrFilters(state: ListState): boolean {
   return state.q !== '' || Object.values(state.filters as Record<string, string | undefined>).some(Boolean);
 }
 
+/** How many of the list's filters are set (the search is not one): "Filters (2)" on a phone. */
+export function activeFilterCount(state: ListState): number {
+  return Object.values(state.filters as Record<string, string | undefined>).filter(Boolean).length;
+}
+
+/** The phone's button that shows a list's filters: "Filters", or "Filters (2)" with two set. */
+export function filtersButtonLabel(count: number): string {
+  return count > 0 ? `Filters (${count})` : 'Filters';
+}
+
+/** One choice of the phone's "Sort by" (a card list has no column headers to click). */
+export interface SortChoice {
+  value: string;
+  label: string;
+  sort: string;
+  dir: SortDirection;
+}
+
+/** Each sortable column, ascending then descending: "Stove ID, ascending". */
+export function sortChoices(columns: readonly { header: string; sortKey?: string }[]): SortChoice[] {
+  return columns.flatMap(({ header, sortKey }) =>
+    sortKey === undefined
+      ? []
+      : (['asc', 'desc'] as const).map((dir) => ({
+          value: `${sortKey}:${dir}`,
+          label: `${header}, ${dir === 'asc' ? 'ascending' : 'descending'}`,
+          sort: sortKey,
+          dir,
+        })),
+  );
+}
+
 /** The page size choices, with the current one added when a URL asked for another. */
 export function pageSizeOptions(current: number): number[] {
   return [...new Set([...PAGE_SIZE_OPTIONS, current])].sort((a, b) => a - b);

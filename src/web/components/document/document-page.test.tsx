@@ -88,9 +88,17 @@ describe('the document', () => {
       <DocumentHeader title="Sales order SO-000001" status={<span>Completed</span>} actions={<button>Print</button>} />,
     );
     expect(withActions).toContain('<section aria-label="Actions" class="flex flex-wrap gap-2"><button>Print</button>');
-    expect(html(<DocumentActions>Void</DocumentActions>)).toBe(
-      '<section aria-label="Actions" class="flex flex-wrap gap-2">Void</section>',
+  });
+
+  it('keeps the actions under the details in a bar at the bottom of a phone’s screen', () => {
+    const actions = html(<DocumentActions>Void</DocumentActions>);
+    expect(actions).toMatch(/^<section aria-label="Actions" class="flex flex-wrap gap-2 [^"]*">Void<\/section>$/);
+    expect(actions).toContain('max-md:sticky max-md:bottom-0');
+    // Beside the heading they are at the top already.
+    const header = html(
+      <DocumentHeader title="Sales order SO-000001" status={null} actions={<button>Print</button>} />,
     );
+    expect(header).not.toContain('sticky');
   });
 
   it('lists its facts under Details, with when and by whom things happened', () => {

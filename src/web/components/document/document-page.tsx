@@ -81,15 +81,23 @@ export function DocumentHeader({ title, status, actions }: { title: string; stat
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start sm:justify-between">
       {heading}
-      <DocumentActions>{actions}</DocumentActions>
+      <section aria-label="Actions" className="flex flex-wrap gap-2">
+        {actions}
+      </section>
     </div>
   );
 }
 
-/** What can be done with the document. */
+/**
+ * What can be done with the document, under its details. On a phone, while the place they stand
+ * in is below the screen, they stay in a bar at its bottom, in reach without scrolling.
+ */
 export function DocumentActions({ children }: { children: ReactNode }) {
   return (
-    <section aria-label="Actions" className="flex flex-wrap gap-2">
+    <section
+      aria-label="Actions"
+      className="flex flex-wrap gap-2 max-md:sticky max-md:bottom-0 max-md:z-10 max-md:-mx-4 max-md:border-t max-md:bg-background max-md:px-4 max-md:py-3"
+    >
       {children}
     </section>
   );

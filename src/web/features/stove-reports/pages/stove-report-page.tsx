@@ -258,6 +258,7 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
         <CardContent className="flex flex-col gap-4">
           <CheckedCodeEntry
             label="Stove IDs coupled"
+            focusScan
             codes={codes}
             onChange={changeCodes}
             disabled={submit.isPending}

@@ -179,6 +179,7 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
         <CardContent className="flex flex-col gap-4">
           <CheckedCodeEntry
             label="Stove IDs to send"
+            focusScan
             codes={codes}
             onChange={changeCodes}
             disabled={send.isPending}

@@ -11,6 +11,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format';
+import { useIsMobile } from '@web/lib/use-is-mobile';
 import { useCancelStoveTransfer } from '../api/cancel-stove-transfer';
 import { useStoveTransfers } from '../api/get-stove-transfers';
 import { personName, stoveIds, type TransferViewer } from '../components/transfer.model';
@@ -101,6 +102,8 @@ function PendingList({ heading, result, emptyTitle, emptyDescription, onCancel }
   const headingId = `pending-${heading.toLowerCase().replace(/\W+/g, '-')}`;
   const items = result.data?.items ?? [];
   const total = result.data?.total ?? 0;
+  // On a phone (a receiver at the gate) each transfer is a card with Open in reach.
+  const isMobile = useIsMobile();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold">
@@ -120,58 +123,103 @@ function PendingList({ heading, result, emptyTitle, emptyDescription, onCancel }
         <EmptyState icon={InboxIcon} headingLevel="h3" title={emptyTitle} description={emptyDescription} />
       ) : (
         <>
-          <Table containerLabel={heading}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Transfer</TableHead>
-                <TableHead>From</TableHead>
-                <TableHead>To</TableHead>
-                <TableHead className="text-right">Stove IDs</TableHead>
-                <TableHead>Sent</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          {isMobile ? (
+            <ul aria-label={heading} className="flex flex-col gap-3">
               {items.map((t) => {
                 const number = transferNumberLabel(t.number);
                 return (
-                  <TableRow key={t.id}>
-                    <TableCell>
+                  <li key={t.id} className="flex flex-col gap-2 rounded-md border p-3 text-sm">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <Link
                         to={`${DETAIL_PATH}/${t.id}`}
                         className="font-medium text-primary underline-offset-4 hover:underline"
                       >
                         {number}
                       </Link>
-                    </TableCell>
-                    <TableCell>{t.from.name}</TableCell>
-                    <TableCell>{t.to.name}</TableCell>
-                    <TableCell className="text-right tabular-nums">{t.idCount.toLocaleString('en-US')}</TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
-                      <span className="block text-xs text-muted-foreground">{personName(t.createdBy)}</span>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <div className="flex justify-end gap-2">
-                        <Button asChild size="sm" variant="outline">
-                          <Link to={`${DETAIL_PATH}/${t.id}`} aria-label={`Open ${number}`}>
-                            Open
-                          </Link>
+                      <span className="tabular-nums">{stoveIds(t.idCount)}</span>
+                    </div>
+                    <p className="break-words">
+                      {t.from.name} to {t.to.name}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      Sent <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time> by{' '}
+                      {personName(t.createdBy)}
+                    </p>
+                    <div className="flex gap-2">
+                      <Button asChild size="sm" variant="outline" className="flex-1">
+                        <Link to={`${DETAIL_PATH}/${t.id}`} aria-label={`Open ${number}`}>
+                          Open
+                        </Link>
+                      </Button>
+                      {onCancel ? (
+                        <Button size="sm" variant="ghost" aria-label={`Cancel ${number}`} onClick={() => onCancel(t)}>
+                          Cancel
                         </Button>
-                        {onCancel ? (
-                          <Button size="sm" variant="ghost" aria-label={`Cancel ${number}`} onClick={() => onCancel(t)}>
-                            Cancel
-                          </Button>
-                        ) : null}
-                      </div>
-                    </TableCell>
-                  </TableRow>
+                      ) : null}
+                    </div>
+                  </li>
                 );
               })}
-            </TableBody>
-          </Table>
+            </ul>
+          ) : (
+            <Table containerLabel={heading}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Transfer</TableHead>
+                  <TableHead>From</TableHead>
+                  <TableHead>To</TableHead>
+                  <TableHead className="text-right">Stove IDs</TableHead>
+                  <TableHead>Sent</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((t) => {
+                  const number = transferNumberLabel(t.number);
+                  return (
+                    <TableRow key={t.id}>
+                      <TableCell>
+                        <Link
+                          to={`${DETAIL_PATH}/${t.id}`}
+                          className="font-medium text-primary underline-offset-4 hover:underline"
+                        >
+                          {number}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{t.from.name}</TableCell>
+                      <TableCell>{t.to.name}</TableCell>
+                      <TableCell className="text-right tabular-nums">{t.idCount.toLocaleString('en-US')}</TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
+                        <span className="block text-xs text-muted-foreground">{personName(t.createdBy)}</span>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-2">
+                          <Button asChild size="sm" variant="outline">
+                            <Link to={`${DETAIL_PATH}/${t.id}`} aria-label={`Open ${number}`}>
+                              Open
+                            </Link>
+                          </Button>
+                          {onCancel ? (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              aria-label={`Cancel ${number}`}
+                              onClick={() => onCancel(t)}
+                            >
+                              Cancel
+                            </Button>
+                          ) : null}
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
           {total > items.length ? (
             <p className="text-sm text-muted-foreground">
               Showing the oldest {items.length} of {total}.{' '}

@@ -139,6 +139,7 @@ export function ValidateStoveIdsPage({ title, viewer }: { title: string; viewer:
         <CardContent className="flex flex-col gap-4">
           <CodeEntry
             label="Stove IDs to validate"
+            focusScan
             repeatsKept
             codes={codes}
             onChange={changeList}
