@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ckdTransferNumberLabel } from '../src/common/contracts/ckd';
 import { SHELL_ROUTES } from '../src/common/permissions';
 import { login, PHONE, seriousViolations } from './support';
 
@@ -58,6 +59,16 @@ const CHILD_PAGES: Record<string, (request: APIRequestContext) => Promise<string
     `/stove-id/transfer-confirmations/${(await firstItem<{ id: string }>(r, '/api/stove-transfers?limit=1')).id}`,
   '/stove-id/transfer-history/:id': async (r) =>
     `/stove-id/transfer-history/${(await firstItem<{ id: string }>(r, '/api/stove-transfers?limit=1')).id}`,
+  '/stove-id/transfer-confirmations/:id/receive': async (r) =>
+    `/stove-id/transfer-confirmations/${(await firstItem<{ id: string }>(r, '/api/stove-transfers?limit=1&status=pending')).id}/receive`,
+  '/stove-id/transfer-confirmations/:id/dispatch-note': async (r) =>
+    `/stove-id/transfer-confirmations/${(await firstItem<{ id: string }>(r, '/api/stove-transfers?limit=1')).id}/dispatch-note`,
+  '/stove-id/transfer-history/:id/dispatch-note': async (r) =>
+    `/stove-id/transfer-history/${(await firstItem<{ id: string }>(r, '/api/stove-transfers?limit=1')).id}/dispatch-note`,
+  '/ckd/transfer/:number/dispatch-note': async (r) =>
+    `/ckd/transfer/${ckdTransferNumberLabel((await firstItem<{ number: number }>(r, '/api/ckd/transfers?limit=1')).number)}/dispatch-note`,
+  '/inventory/transfer-history/:id/dispatch-note': async (r) =>
+    `/inventory/transfer-history/${(await firstItem<{ id: string }>(r, '/api/inventory/entries?kind=transfer&limit=1')).id}/dispatch-note`,
   '/sales/sales-order/:id': async (r) =>
     `/sales/sales-order/${(await firstItem<{ id: string }>(r, '/api/sales/orders?limit=1')).id}`,
   '/sales/returns/:id': async (r) =>
