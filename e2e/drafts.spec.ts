@@ -75,3 +75,21 @@ test('scanned stove IDs survive the inactivity sign-out, for their own user only
   await expect(page.getByLabel('Scan or type a stove ID')).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
+
+test('a reload keeps what was typed in a form (inventory input)', async ({ page }) => {
+  await login(page, 'Admin');
+  const nbo = await factoryByCode(page, 'NBO');
+  await page.goto('/inventory/input');
+  const input = page.getByRole('form', { name: 'Receive stock' });
+  await input.getByLabel('Factory').selectOption(nbo.id);
+  await input.getByLabel('Supplier (optional)').fill('Draft Supplies Ltd');
+  await input.getByLabel(/^Line 1 quantity/).fill('12');
+
+  await page.reload();
+  await expect(page.getByTestId('draft-notice')).toContainText(
+    /Restored your draft: a stock input with 1 line at \d\d:\d\d\./,
+  );
+  await expect(input.getByLabel('Factory')).toHaveValue(nbo.id);
+  await expect(input.getByLabel('Supplier (optional)')).toHaveValue('Draft Supplies Ltd');
+  await expect(input.getByLabel(/^Line 1 quantity/)).toHaveValue('12');
+});
