@@ -3,7 +3,7 @@
  * is gone once submitted or discarded.
  */
 import { expect, test } from '@playwright/test';
-import { login } from './support';
+import { PHONE, login, seriousViolations } from './support';
 import { createStoveIds, factoryByCode } from './stove-transfers.support';
 
 const INACTIVITY = 'Session expired due to inactivity. Please log in again.';
@@ -76,7 +76,8 @@ test('scanned stove IDs survive the inactivity sign-out, for their own user only
   await expect(notice).toHaveCount(0);
 });
 
-test('a reload keeps what was typed in a form (inventory input)', async ({ page }) => {
+test('a reload keeps what was typed in a form (inventory input), on a phone', async ({ page }) => {
+  await page.setViewportSize(PHONE.viewport);
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   await page.goto('/inventory/input');
@@ -92,4 +93,7 @@ test('a reload keeps what was typed in a form (inventory input)', async ({ page 
   await expect(input.getByLabel('Factory')).toHaveValue(nbo.id);
   await expect(input.getByLabel('Supplier (optional)')).toHaveValue('Draft Supplies Ltd');
   await expect(input.getByLabel(/^Line 1 quantity/)).toHaveValue('12');
+  // The notice fits the phone's width and passes axe.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
+  expect(await seriousViolations(page)).toEqual([]);
 });
