@@ -1,14 +1,18 @@
 import { useId, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { z } from 'zod';
 import { CKD_TRANSFER_LINES_MAX, ckdTransferNumberLabel } from '@common/contracts/ckd';
 import type { MeResponse } from '@common/contracts/me';
 import type { CodeProblem } from '@common/contracts/stove-ids';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
 import { SubmitButton } from '@web/components/form/submit-button';
 import { useAppForm } from '@web/components/form/use-app-form';
+import { useFormDraft } from '@web/components/form/use-form-draft';
+import type { DraftOwner } from '@web/lib/use-draft';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useFactoryOptions } from '@web/lib/factory-options';
@@ -35,7 +39,7 @@ import { ShortageList } from './shortage-list';
  * sending, unless a line already shows it is short. Kits move at once, on one KT- transfer, all or
  * nothing; short stock is refused by the server and shown.
  */
-export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal' | 'factory'> }) {
+export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal' | 'factory'> & DraftOwner }) {
   const factories = useFactoryOptions();
   const { mutateAsync: send } = useCreateCkdTransfer();
   const [confirming, setConfirming] = useState(false);
@@ -65,8 +69,18 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
     successMessage: (transfer) =>
       `${ckdTransferNumberLabel(transfer.number)}: ${kitCount(transfer.quantity)} sent to ${transfer.to.name} (${transferLinesText(transfer.lines)})`,
     // The same route again is likely: keep the factories and the date.
-    onSuccess: () => form.reset({ ...form.getValues(), lines: [{ ...EMPTY_LINE }], note: '' }),
+    onSuccess: () => {
+      draft.clear();
+      form.reset({ ...form.getValues(), lines: [{ ...EMPTY_LINE }], note: '' });
+    },
     errorTitle: 'The kits were not transferred',
+  });
+  const draft = useFormDraft(form, {
+    screen: 'ckd-transfer',
+    userId: viewer.user.id,
+    schema: draftSchema,
+    isEmpty: (values) => !values.note?.trim() && values.lines.every((l) => !l.categoryId && !l.quantity.trim()),
+    defaultValues: defaults,
   });
   const lineFields = useFieldArray({ control: form.control, name: 'lines' });
   const [fromFactoryId, toFactoryId] = useWatch({ control: form.control, name: ['fromFactoryId', 'toFactoryId'] });
@@ -125,7 +139,8 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
           transfer, all or nothing.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-4">
+        <DraftNotice draft={draft} describe={describeDraft} />
         <form
           aria-labelledby={ids.title}
           noValidate
@@ -258,3 +273,17 @@ export function CkdTransferForm({ viewer }: { viewer: Pick<MeResponse, 'isGlobal
 }
 
 const EMPTY_LINE: CkdTransferDraftLine = { categoryId: '', quantity: '' };
+
+/** What a draft of the form keeps: the values as typed. */
+const draftSchema: z.ZodType<CkdTransferFormValues> = z.object({
+  fromFactoryId: z.string(),
+  toFactoryId: z.string(),
+  lines: z.array(z.object({ categoryId: z.string(), quantity: z.string() })),
+  date: z.string(),
+  note: z.string(),
+});
+
+function describeDraft(values: CkdTransferFormValues): string {
+  const total = values.lines.reduce((n, l) => n + (typedKits(l.quantity) ?? 0), 0);
+  return total > 0 ? `${kitCount(total)} to send` : 'a kit transfer';
+}

@@ -1,13 +1,15 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { FactoryOption } from '@common/contracts/factories';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { SelectField } from '@web/components/form/form-fields';
 import { SubmitButton } from '@web/components/form/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import type { DraftControl } from '@web/lib/use-draft';
 import type { ShortageProblem } from './entry-form.model';
 import { ShortageAlert } from './shortage-alert';
 
-interface EntryFormCardProps {
+interface EntryFormCardProps<TValues> {
   title: string;
   description: ReactNode;
   onSubmit: (event?: React.BaseSyntheticEvent) => void;
@@ -22,10 +24,13 @@ interface EntryFormCardProps {
   lines: ReactNode;
   /** The note field, under the lines. */
   note: ReactNode;
+  /** The user's draft of the form, with its notice when one was put back. */
+  draft: DraftControl<TValues>;
+  describeDraft: (values: TValues) => string;
 }
 
 /** The frame of an entry form: a titled card, the fields in a grid, the shortages and a busy submit button. */
-export function EntryFormCard({
+export function EntryFormCard<TValues>({
   title,
   description,
   onSubmit,
@@ -36,7 +41,9 @@ export function EntryFormCard({
   children,
   lines,
   note,
-}: EntryFormCardProps) {
+  draft,
+  describeDraft,
+}: EntryFormCardProps<TValues>) {
   const titleId = useId();
   return (
     <Card>
@@ -44,7 +51,8 @@ export function EntryFormCard({
         <CardTitle id={titleId}>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-4">
+        <DraftNotice draft={draft} describe={describeDraft} />
         <form
           aria-labelledby={titleId}
           noValidate

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryEntry } from '@common/contracts/inventory';
 import {
+  describeEntryDraft,
+  entryDraftIsEmpty,
   entrySavedMessage,
   entrySides,
   inputFormDefaults,
+  inputFormFields,
   inputFormSchema,
   itemChoiceGroups,
   lineStockHint,
@@ -233,5 +236,41 @@ describe('saved entries', () => {
     expect(entrySavedMessage({ ...entry, kind: 'removal', toFactory: null })).toBe('RM-000012: 2 lines removed at NBO');
     expect(entrySides(entry)).toBe('NBO → MSA');
     expect(entrySides({ ...entry, toFactory: null })).toBe('NBO');
+  });
+});
+
+describe('entry drafts', () => {
+  it('keeps nothing for a fresh form, even with the factory and day chosen', () => {
+    expect(entryDraftIsEmpty(inputFormDefaults(NBO, '2026-11-27'))).toBe(true);
+  });
+
+  it.each([
+    ['an item', { lines: [{ itemId: PAINT, quantity: '', unitCost: '' }] }],
+    ['a quantity', { lines: [{ itemId: '', quantity: '3', unitCost: '' }] }],
+    ['a supplier', { supplier: 'Paints Ltd' }],
+    ['a reference', { reference: 'DN-1' }],
+    ['a note', { note: 'left at the gate' }],
+  ])('keeps a form with %s typed', (_what, typed) => {
+    expect(entryDraftIsEmpty({ ...inputFormDefaults(NBO), ...typed })).toBe(false);
+  });
+
+  it('says how many lines were started', () => {
+    const values = {
+      ...inputFormDefaults(NBO),
+      lines: [
+        { itemId: PAINT, quantity: '3', unitCost: '' },
+        { itemId: '', quantity: '2', unitCost: '' },
+        { itemId: '', quantity: '', unitCost: '' },
+      ],
+    };
+    expect(describeEntryDraft('a stock input', values)).toBe('a stock input with 2 lines');
+    expect(describeEntryDraft('a stock input', { ...inputFormDefaults(NBO), note: 'x' })).toBe('a stock input');
+  });
+
+  it('checks a stored draft against the form as typed (the fields, without the request they become)', () => {
+    expect(inputFormFields.safeParse(inputFormDefaults(NBO)).success).toBe(true);
+    expect(
+      inputFormFields.safeParse({ ...inputFormDefaults(NBO), lines: [{ itemId: PAINT, quantity: 3 }] }).success,
+    ).toBe(false);
   });
 });

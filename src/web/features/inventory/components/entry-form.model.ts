@@ -26,25 +26,26 @@ const text = z.string();
 
 export const EMPTY_INPUT_LINE = { itemId: '', quantity: '', unitCost: '' } as const;
 
-export const inputFormSchema = z
-  .object({
-    date: text,
-    factoryId: text,
-    supplier: text,
-    reference: text,
-    note: text,
-    lines: z.array(z.object({ itemId: text, quantity: text, unitCost: text })),
-  })
-  .transform(
-    requestFrom(createInventoryInputSchema, (v, readNumber) => ({
-      ...v,
-      lines: v.lines.map((line, i) => ({
-        itemId: line.itemId,
-        quantity: readNumber(['lines', i, 'quantity'], line.quantity, 'Quantity'),
-        unitCost: readNumber(['lines', i, 'unitCost'], line.unitCost, 'Unit cost'),
-      })),
+/** The input form's values as typed: also what a draft of it must look like. */
+export const inputFormFields = z.object({
+  date: text,
+  factoryId: text,
+  supplier: text,
+  reference: text,
+  note: text,
+  lines: z.array(z.object({ itemId: text, quantity: text, unitCost: text })),
+});
+
+export const inputFormSchema = inputFormFields.transform(
+  requestFrom(createInventoryInputSchema, (v, readNumber) => ({
+    ...v,
+    lines: v.lines.map((line, i) => ({
+      itemId: line.itemId,
+      quantity: readNumber(['lines', i, 'quantity'], line.quantity, 'Quantity'),
+      unitCost: readNumber(['lines', i, 'unitCost'], line.unitCost, 'Unit cost'),
     })),
-  );
+  })),
+);
 export type InputFormValues = z.input<typeof inputFormSchema>;
 
 export function inputFormDefaults(factoryId: string, date = localToday()): InputFormValues {
@@ -56,24 +57,25 @@ export function inputFormDefaults(factoryId: string, date = localToday()): Input
 
 export const EMPTY_REMOVAL_LINE = { itemId: '', quantity: '', reason: '' } as const;
 
-export const removalFormSchema = z
-  .object({
-    date: text,
-    factoryId: text,
-    reference: text,
-    note: text,
-    lines: z.array(z.object({ itemId: text, quantity: text, reason: text })),
-  })
-  .transform(
-    requestFrom(createInventoryRemovalSchema, (v, readNumber) => ({
-      ...v,
-      lines: v.lines.map((line, i) => ({
-        itemId: line.itemId,
-        quantity: readNumber(['lines', i, 'quantity'], line.quantity, 'Quantity'),
-        reason: line.reason === '' ? undefined : line.reason,
-      })),
+/** The removal form's values as typed: also what a draft of it must look like. */
+export const removalFormFields = z.object({
+  date: text,
+  factoryId: text,
+  reference: text,
+  note: text,
+  lines: z.array(z.object({ itemId: text, quantity: text, reason: text })),
+});
+
+export const removalFormSchema = removalFormFields.transform(
+  requestFrom(createInventoryRemovalSchema, (v, readNumber) => ({
+    ...v,
+    lines: v.lines.map((line, i) => ({
+      itemId: line.itemId,
+      quantity: readNumber(['lines', i, 'quantity'], line.quantity, 'Quantity'),
+      reason: line.reason === '' ? undefined : line.reason,
     })),
-  );
+  })),
+);
 export type RemovalFormValues = z.input<typeof removalFormSchema>;
 
 export function removalFormDefaults(factoryId: string, date = localToday()): RemovalFormValues {
@@ -85,24 +87,25 @@ export function removalFormDefaults(factoryId: string, date = localToday()): Rem
 
 export const EMPTY_TRANSFER_LINE = { itemId: '', quantity: '' } as const;
 
-export const transferFormSchema = z
-  .object({
-    date: text,
-    fromFactoryId: text,
-    toFactoryId: text,
-    reference: text,
-    note: text,
-    lines: z.array(z.object({ itemId: text, quantity: text })),
-  })
-  .transform(
-    requestFrom(createInventoryTransferSchema, (v, readNumber) => ({
-      ...v,
-      lines: v.lines.map((line, i) => ({
-        itemId: line.itemId,
-        quantity: readNumber(['lines', i, 'quantity'], line.quantity, 'Quantity'),
-      })),
+/** The transfer form's values as typed: also what a draft of it must look like. */
+export const transferFormFields = z.object({
+  date: text,
+  fromFactoryId: text,
+  toFactoryId: text,
+  reference: text,
+  note: text,
+  lines: z.array(z.object({ itemId: text, quantity: text })),
+});
+
+export const transferFormSchema = transferFormFields.transform(
+  requestFrom(createInventoryTransferSchema, (v, readNumber) => ({
+    ...v,
+    lines: v.lines.map((line, i) => ({
+      itemId: line.itemId,
+      quantity: readNumber(['lines', i, 'quantity'], line.quantity, 'Quantity'),
     })),
-  );
+  })),
+);
 export type TransferFormValues = z.input<typeof transferFormSchema>;
 
 export function transferFormDefaults(fromFactoryId: string, date = localToday()): TransferFormValues {
@@ -222,4 +225,28 @@ export function entrySavedMessage(entry: InventoryEntry): string {
 /** Where an entry happened: "NBO" or, for a transfer, "NBO → MSA". */
 export function entrySides(entry: Pick<InventoryEntry, 'factory' | 'toFactory'>): string {
   return entry.toFactory ? `${entry.factory.code} → ${entry.toFactory.code}` : entry.factory.code;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts (the forms' unfinished work, kept per user)
+
+interface EntryDraftValues {
+  note: string;
+  reference: string;
+  supplier?: string;
+  lines: readonly { itemId: string; quantity: string }[];
+}
+
+/** Nothing worth keeping as a draft: no line has an item or a quantity, and no note or reference is typed. */
+export function entryDraftIsEmpty(values: EntryDraftValues): boolean {
+  return (
+    values.lines.every((line) => line.itemId === '' && line.quantity.trim() === '') &&
+    [values.note, values.reference, values.supplier ?? ''].every((field) => field.trim() === '')
+  );
+}
+
+/** "a stock input with 3 lines": what a restored draft holds (lines with an item or a quantity). */
+export function describeEntryDraft(noun: string, values: EntryDraftValues): string {
+  const lines = values.lines.filter((line) => line.itemId !== '' || line.quantity.trim() !== '').length;
+  return lines > 0 ? `${noun} with ${counted(lines, 'line')}` : noun;
 }

@@ -2,14 +2,15 @@ import { useWatch } from 'react-hook-form';
 import { TextareaField, TextField } from '@web/components/form/form-fields';
 import { useCreateInventoryInput } from '../api/create-inventory-input';
 import { EntryFormCard, FactorySelectField, factoryRef } from './entry-form-card';
-import { EMPTY_INPUT_LINE, inputFormDefaults, inputFormSchema } from './entry-form.model';
+import { EMPTY_INPUT_LINE, inputFormDefaults, inputFormSchema, inputFormFields } from './entry-form.model';
 import { localToday } from '@web/lib/local-today';
 import { EntryLines } from './entry-lines';
 import type { InventoryViewer } from './inventory-viewer';
+import type { DraftOwner } from '@web/lib/use-draft';
 import { useEntryForm } from './use-entry-form';
 
 /** Input: stock received at a factory (the user's own when factory-scoped), several lines with a unit cost each. */
-export function InputForm({ viewer }: { viewer: InventoryViewer }) {
+export function InputForm({ viewer }: { viewer: InventoryViewer & DraftOwner }) {
   const { mutateAsync: send } = useCreateInventoryInput();
   const { form, own, factories, items, card } = useEntryForm({
     viewer,
@@ -18,6 +19,7 @@ export function InputForm({ viewer }: { viewer: InventoryViewer }) {
     send,
     errorTitle: 'The stock was not received',
     afterSave: (saved) => inputFormDefaults(saved.factoryId, saved.date),
+    draft: { screen: 'inventory-input', schema: inputFormFields, noun: 'a stock input' },
   });
   const factoryId = useWatch({ control: form.control, name: 'factoryId' });
 

@@ -3,10 +3,11 @@ import { INVENTORY_REMOVAL_REASON_LABELS, INVENTORY_REMOVAL_REASONS } from '@com
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
 import { useCreateInventoryRemoval } from '../api/create-inventory-removal';
 import { EntryFormCard, FactorySelectField, factoryRef } from './entry-form-card';
-import { EMPTY_REMOVAL_LINE, removalFormDefaults, removalFormSchema } from './entry-form.model';
+import { EMPTY_REMOVAL_LINE, removalFormDefaults, removalFormSchema, removalFormFields } from './entry-form.model';
 import { localToday } from '@web/lib/local-today';
 import { EntryLines } from './entry-lines';
 import type { InventoryViewer } from './inventory-viewer';
+import type { DraftOwner } from '@web/lib/use-draft';
 import { useEntryForm } from './use-entry-form';
 
 const REASON_OPTIONS = INVENTORY_REMOVAL_REASONS.map((value) => ({
@@ -15,7 +16,7 @@ const REASON_OPTIONS = INVENTORY_REMOVAL_REASONS.map((value) => ({
 }));
 
 /** Remove Items: stock taken out at a factory, a reason per line; never more than the factory holds. */
-export function RemovalForm({ viewer }: { viewer: InventoryViewer }) {
+export function RemovalForm({ viewer }: { viewer: InventoryViewer & DraftOwner }) {
   const { mutateAsync: send } = useCreateInventoryRemoval();
   const { form, own, factories, items, card } = useEntryForm({
     viewer,
@@ -24,6 +25,7 @@ export function RemovalForm({ viewer }: { viewer: InventoryViewer }) {
     send,
     errorTitle: 'The stock was not removed',
     afterSave: (saved) => removalFormDefaults(saved.factoryId, saved.date),
+    draft: { screen: 'inventory-removal', schema: removalFormFields, noun: 'a removal' },
   });
   const [factoryId, lines] = useWatch({ control: form.control, name: ['factoryId', 'lines'] });
   const other = lines.some((line) => line.reason === 'other');

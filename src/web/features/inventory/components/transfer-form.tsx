@@ -2,17 +2,18 @@ import { useWatch } from 'react-hook-form';
 import { TextareaField, TextField } from '@web/components/form/form-fields';
 import { useCreateInventoryTransfer } from '../api/create-inventory-transfer';
 import { EntryFormCard, FactorySelectField, factoryRef } from './entry-form-card';
-import { EMPTY_TRANSFER_LINE, transferFormDefaults, transferFormSchema } from './entry-form.model';
+import { EMPTY_TRANSFER_LINE, transferFormDefaults, transferFormSchema, transferFormFields } from './entry-form.model';
 import { localToday } from '@web/lib/local-today';
 import { EntryLines } from './entry-lines';
 import type { InventoryViewer } from './inventory-viewer';
+import type { DraftOwner } from '@web/lib/use-draft';
 import { useEntryForm } from './use-entry-form';
 
 /**
  * Transfer Inventory: stock moved from one factory (the user's own when factory-scoped) to
  * another at once; never more than the sender holds.
  */
-export function TransferForm({ viewer }: { viewer: InventoryViewer }) {
+export function TransferForm({ viewer }: { viewer: InventoryViewer & DraftOwner }) {
   const { mutateAsync: send } = useCreateInventoryTransfer();
   const { form, own, factories, items, card } = useEntryForm({
     viewer,
@@ -25,6 +26,7 @@ export function TransferForm({ viewer }: { viewer: InventoryViewer }) {
       ...transferFormDefaults(saved.fromFactoryId, saved.date),
       toFactoryId: saved.toFactoryId,
     }),
+    draft: { screen: 'inventory-transfer', schema: transferFormFields, noun: 'an inventory transfer' },
   });
   const fromFactoryId = useWatch({ control: form.control, name: 'fromFactoryId' });
 

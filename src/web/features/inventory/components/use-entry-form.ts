@@ -5,14 +5,16 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { InventoryEntry } from '@common/contracts/inventory';
 import { showSubmitError } from '@web/components/form/use-app-form';
+import { useFormDraft } from '@web/components/form/use-form-draft';
+import type { DraftOwner } from '@web/lib/use-draft';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { useInventoryOptions } from '../api/get-inventory-options';
-import { entrySavedMessage, type ShortageProblem } from './entry-form.model';
+import { describeEntryDraft, entryDraftIsEmpty, entrySavedMessage, type ShortageProblem } from './entry-form.model';
 import { ownFactoryOf, type InventoryViewer } from './inventory-viewer';
 import { showShortages } from './shortage-alert';
 
 interface EntryFormOptions<TValues, TOut> {
-  viewer: InventoryViewer;
+  viewer: InventoryViewer & DraftOwner;
   /** The form's schema: its text fields turned into the endpoint's contract. */
   schema: z.ZodType<TOut, TValues>;
   /** The starting values, with the viewer's own factory ('' for a global user). */
@@ -22,6 +24,14 @@ interface EntryFormOptions<TValues, TOut> {
   errorTitle: string;
   /** The form after a save: what stays (the date, the factories) with one empty line. */
   afterSave: (saved: TValues) => TValues;
+  /** The unfinished form is kept as the user's draft of this screen (e.g. "inventory-input"). */
+  draft: {
+    screen: string;
+    /** The values as typed (the form's fields without their transform). */
+    schema: z.ZodType<TValues>;
+    /** What the draft is, for "Restored your draft: a stock input with 3 lines". */
+    noun: string;
+  };
 }
 
 /**
@@ -33,23 +43,39 @@ interface EntryFormOptions<TValues, TOut> {
  * a line added or removed before the first submit does not mark the untouched lines, and a fixed
  * mistake clears as it is typed.
  */
-export function useEntryForm<TValues extends FieldValues & { lines: { itemId: string }[] }, TOut>({
+type EntryValues = FieldValues & {
+  note: string;
+  reference: string;
+  supplier?: string;
+  lines: { itemId: string; quantity: string }[];
+};
+
+export function useEntryForm<TValues extends EntryValues, TOut>({
   viewer,
   schema,
   defaults,
   send,
   errorTitle,
   afterSave,
+  draft: draftOptions,
 }: EntryFormOptions<TValues, TOut>) {
   const own = ownFactoryOf(viewer);
   const factories = useFactoryOptions();
   const options = useInventoryOptions();
   const [problems, setProblems] = useState<ShortageProblem[] | null>(null);
+  const start = defaults(own?.id ?? '') as DefaultValues<TValues>;
   const form = useForm<TValues, unknown, TOut>({
     resolver: zodResolver(schema),
-    defaultValues: defaults(own?.id ?? '') as DefaultValues<TValues>,
+    defaultValues: start,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+  });
+  const draft = useFormDraft(form, {
+    screen: draftOptions.screen,
+    userId: viewer.user.id,
+    schema: draftOptions.schema,
+    isEmpty: entryDraftIsEmpty,
+    defaultValues: start,
   });
 
   const submit = form.handleSubmit(async (values) => {
@@ -63,6 +89,7 @@ export function useEntryForm<TValues extends FieldValues & { lines: { itemId: st
       return;
     }
     toast.success(entrySavedMessage(entry));
+    draft.clear();
     form.reset(afterSave(form.getValues()));
     // Once the fresh line is on screen.
     window.setTimeout(() => form.setFocus('lines.0.itemId' as Path<TValues>), 0);
@@ -80,6 +107,8 @@ export function useEntryForm<TValues extends FieldValues & { lines: { itemId: st
       onSubmit: (event?: React.BaseSyntheticEvent) => void submit(event),
       isSubmitting: form.formState.isSubmitting,
       problems,
+      draft,
+      describeDraft: (values: TValues) => describeEntryDraft(draftOptions.noun, values),
     },
   };
 }

@@ -5,6 +5,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { CategoriesTab } from '../components/categories-tab';
 import { InputForm } from '../components/input-form';
 import { hasNoFactory, type InventoryViewer } from '../components/inventory-viewer';
+import type { DraftOwner } from '@web/lib/use-draft';
 import { InventoryTabs } from '../components/inventory-tabs';
 import { inventoryTabOf } from '../components/inventory-tabs.model';
 import { ItemsTab } from '../components/items-tab';
@@ -20,7 +21,7 @@ interface InventoryPageProps {
   title: string;
   /** The route's path: it chooses the tab. */
   path: string;
-  viewer: InventoryViewer;
+  viewer: InventoryViewer & DraftOwner;
 }
 
 /**
@@ -40,7 +41,7 @@ export function InventoryPage({ title, path, viewer }: InventoryPageProps) {
   );
 }
 
-function TabContent({ tab, viewer }: { tab: MenuItem['key']; viewer: InventoryViewer }): ReactNode {
+function TabContent({ tab, viewer }: { tab: MenuItem['key']; viewer: InventoryViewer & DraftOwner }): ReactNode {
   switch (tab) {
     case 'inventory-categories':
       return <CategoriesTab />;

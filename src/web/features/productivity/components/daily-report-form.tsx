@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { AlertTriangleIcon, PencilIcon } from 'lucide-react';
+import { z } from 'zod';
 import { isIsoDay } from '@common/calendar-days';
 import {
   DAILY_REPORT_LIMITS,
@@ -8,9 +9,11 @@ import {
   type DailyProductionReport,
 } from '@common/contracts/productivity';
 import type { MeResponse } from '@common/contracts/me';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
 import { SubmitButton } from '@web/components/form/submit-button';
 import { useAppForm } from '@web/components/form/use-app-form';
+import { useFormDraft } from '@web/components/form/use-form-draft';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { errorMessage } from '@web/lib/api-client';
@@ -22,6 +25,21 @@ import { useUpdateDailyProductionReport } from '../api/update-daily-production-r
 import { figuresAfterLookup, lookupKey, NEW_DAY_FIGURES, type DailyReportFormValues } from './daily-report-form.model';
 import { formatDay } from './productivity-format.model';
 import { localToday } from '@web/lib/local-today';
+
+/** What a draft of the form keeps: the values as typed. */
+const draftSchema = z.object({
+  factoryId: z.string(),
+  date: z.string(),
+  couplersPresent: z.string(),
+  hoursWorked: z.string(),
+  defects: z.string(),
+  downtimeMinutes: z.string(),
+  notes: z.string(),
+});
+
+function describeDraft(values: Pick<DailyReportFormValues, 'date'>): string {
+  return isIsoDay(values.date) ? `a daily report for ${formatDay(values.date)}` : 'a daily report';
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -70,6 +88,7 @@ export function DailyReportForm({ viewer, openDay }: { viewer: MeResponse; openD
     },
     successMessage: ({ report, edited }) =>
       `${edited ? 'Report updated' : 'Report submitted'}: ${report.factory.name}, ${formatDay(report.date)}`,
+    onSuccess: () => draft.clear(),
     errorTitle: 'The report was not saved',
   });
 
@@ -77,6 +96,19 @@ export function DailyReportForm({ viewer, openDay }: { viewer: MeResponse; openD
   const ready = UUID.test(factoryId) && isIsoDay(date);
   const lookup = useDailyReportOfDay(factoryId, date, ready);
   const existing = ready ? (lookup.data ?? null) : null;
+  // Only a new day's report is kept as a draft: a day already reported is the report itself.
+  const draft = useFormDraft(form, {
+    screen: 'daily-production-report',
+    userId: viewer.user.id,
+    schema: draftSchema,
+    isEmpty: (values) =>
+      existing !== null ||
+      (Object.keys(NEW_DAY_FIGURES) as (keyof typeof NEW_DAY_FIGURES)[]).every((key) => {
+        const typed: unknown = values[key];
+        return typeof typed === 'string' ? typed.trim() === NEW_DAY_FIGURES[key] : typed === undefined;
+      }),
+    defaultValues,
+  });
 
   // Refill the figures when the factory's day turns out to have a report (or stops having one).
   const loaded = useRef<{ key: string; reportId: string | null }>({ key: '', reportId: null });
@@ -111,7 +143,8 @@ export function DailyReportForm({ viewer, openDay }: { viewer: MeResponse; openD
           One report per factory and day. Choosing a day that was already reported opens that report for editing.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-4">
+        <DraftNotice draft={draft} describe={describeDraft} />
         <form
           onSubmit={onSubmit}
           noValidate

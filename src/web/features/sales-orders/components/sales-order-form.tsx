@@ -1,11 +1,11 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useController, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PlusIcon, ShoppingCartIcon, Trash2Icon } from 'lucide-react';
 import { dayLabel, isIsoDay } from '@common/calendar-days';
-import type { Partner } from '@common/contracts/partners';
+import { partnerSchema, type Partner } from '@common/contracts/partners';
 import {
   SALES_ORDER_CODES_MAX,
   SALES_ORDER_LINES_MAX,
@@ -24,8 +24,9 @@ import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { SelectField, TextField, TextareaField } from '@web/components/form/form-fields';
 import { SubmitBar } from '@web/components/form/submit-bar';
 import { SubmitButton } from '@web/components/form/submit-button';
-import { UnsavedChangesGuard } from '@web/components/form/unsaved-changes-guard';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { useAppForm } from '@web/components/form/use-app-form';
+import { useDraft, type DraftOwner } from '@web/lib/use-draft';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -64,8 +65,43 @@ import {
 
 type OrderForm = UseFormReturn<CreateSalesOrder, unknown, z.output<typeof createSalesOrderSchema>>;
 
+/** What a draft of the form keeps: the values as typed, and the customer chosen (for its name). */
+const draftSchema = z.object({
+  order: z.object({
+    date: z.string(),
+    factoryId: z.string(),
+    customerId: z.string(),
+    categoryId: z.string().nullish(),
+    // An emptied quantity is NaN, stored as null.
+    lines: z.array(
+      z.object({
+        packageId: z.string(),
+        quantity: z
+          .number()
+          .nullable()
+          .transform((n) => n ?? Number.NaN),
+      }),
+    ),
+    codes: z.array(z.string()),
+    buyerName: z.string(),
+    buyerPhone: z.string().nullish(),
+    buyerLocation: z.string().nullish(),
+    note: z.string().nullish(),
+  }),
+  customer: partnerSchema.nullable(),
+});
+type OrderDraft = z.output<typeof draftSchema>;
+
+function describeDraft({ order, customer }: OrderDraft): string {
+  const lines = order.lines.filter((line) => line.packageId !== '').length;
+  const parts = [customer ? `a sales order for ${customer.name}` : 'a sales order'];
+  if (lines > 0) parts.push(`with ${counted(lines, 'line')}`);
+  if (order.codes.length > 0) parts.push(`${lines > 0 ? 'and' : 'with'} ${stoveIds(order.codes.length)}`);
+  return parts.join(' ');
+}
+
 interface SalesOrderFormProps {
-  viewer: SalesOrderViewer;
+  viewer: SalesOrderViewer & DraftOwner;
   /** Active factories (global sellers choose one). */
   factories: readonly { id: string; name: string; code: string }[];
   /** Active sales categories. */
@@ -89,20 +125,21 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
   const [problems, setProblems] = useState<CodeProblem[] | null>(null);
   const prefilled = useRef<BuyerFields | null>(null);
 
-  const { form, onSubmit, isSubmitting, isDirty } = useAppForm({
+  const defaultValues: CreateSalesOrder = {
+    date: today,
+    factoryId: ownFactory?.id ?? '',
+    customerId: '',
+    categoryId: '',
+    lines: [{ packageId: '', quantity: 1 }],
+    codes: [],
+    buyerName: '',
+    buyerPhone: '',
+    buyerLocation: '',
+    note: '',
+  };
+  const { form, onSubmit, isSubmitting } = useAppForm({
     schema: createSalesOrderSchema,
-    defaultValues: {
-      date: today,
-      factoryId: ownFactory?.id ?? '',
-      customerId: '',
-      categoryId: '',
-      lines: [{ packageId: '', quantity: 1 }],
-      codes: [],
-      buyerName: '',
-      buyerPhone: '',
-      buyerLocation: '',
-      note: '',
-    },
+    defaultValues,
     onSubmit: async (values) => {
       setProblems(null);
       try {
@@ -115,6 +152,7 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
     },
     errorTitle: 'The order was not saved',
     onSuccess: (order: SalesOrderDetail) => {
+      draft.clear();
       toast.success(`Order ${salesOrderNumberLabel(order.number)} saved`, {
         description: `${stoves(order.stoveCount)} sold to ${order.customer.name}: ${money(order.total, order.currency)}.`,
       });
@@ -127,6 +165,29 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
     name: ['date', 'factoryId', 'categoryId', 'customerId'],
   });
   const lines = useWatch({ control: form.control, name: 'lines' });
+  const values = useWatch({ control: form.control }) as CreateSalesOrder;
+  const draft = useDraft<OrderDraft>({
+    screen: 'sales-order',
+    userId: viewer.user.id,
+    value: { order: values, customer },
+    isEmpty: ({ order }) =>
+      !order.customerId &&
+      order.codes.length === 0 &&
+      order.lines.every((line) => !line.packageId) &&
+      [order.buyerName, order.buyerPhone, order.buyerLocation, order.note].every((text) => !text?.trim()),
+    schema: draftSchema,
+    restore: ({ order, customer: chosen }) => {
+      form.reset(order, { keepDefaultValues: true });
+      setCustomer(chosen);
+      prefilled.current = chosen ? buyerOf(chosen) : null;
+    },
+    reset: () => {
+      form.reset(defaultValues);
+      setCustomer(null);
+      setProblems(null);
+      prefilled.current = null;
+    },
+  });
   const codesField = useController({ control: form.control, name: 'codes' });
   const codes = codesField.field.value;
 
@@ -197,6 +258,7 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
 
   return (
     <>
+      <DraftNotice draft={draft} describe={describeDraft} />
       <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <Card>
           <CardHeader>
@@ -387,7 +449,6 @@ export function SalesOrderForm({ viewer, factories, categories }: SalesOrderForm
           </>
         )}
       </SubmitBar>
-      <UnsavedChangesGuard when={(isDirty || codesCount > 0) && !isSubmitting} />
     </>
   );
 }

@@ -27,6 +27,7 @@ import { SALES_ORDERS_EXPORT_PATH, useSalesOrders } from '../api/get-sales-order
 import { salesOrderColumns } from '../components/sales-order-columns';
 import { SalesOrderForm } from '../components/sales-order-form';
 import { SALES_ORDER_PATH, personName, type SalesOrderViewer } from '../components/sales-order.model';
+import type { DraftOwner } from '@web/lib/use-draft';
 
 const ORDER_FILTERS = {
   factoryId: null,
@@ -50,7 +51,7 @@ const NOUN = { one: 'sales order', other: 'sales orders' };
  * Sales Order (/sales/sales-order): the orders with search, filters in the URL and CSV export;
  * "New order" opens the order form on the same route (?new=1).
  */
-export function SalesOrdersPage({ title, viewer }: { title: string; viewer: SalesOrderViewer }) {
+export function SalesOrdersPage({ title, viewer }: { title: string; viewer: SalesOrderViewer & DraftOwner }) {
   const [searchParams] = useSearchParams();
   if (searchParams.get('new') === '1') return <NewSalesOrder title={title} viewer={viewer} />;
   return <SalesOrderList title={title} viewer={viewer} />;
@@ -129,7 +130,7 @@ function SalesOrderList({ title, viewer }: { title: string; viewer: SalesOrderVi
   );
 }
 
-function NewSalesOrder({ title, viewer }: { title: string; viewer: SalesOrderViewer }) {
+function NewSalesOrder({ title, viewer }: { title: string; viewer: SalesOrderViewer & DraftOwner }) {
   const factories = useFactoryOptions();
   const options = useSalesOptions();
   const activeFactories = useMemo(() => (factories.data ?? []).filter((f) => f.active), [factories.data]);

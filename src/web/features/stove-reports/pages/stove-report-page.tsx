@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ClipboardCheckIcon, PackageIcon } from 'lucide-react';
+import { z } from 'zod';
 import { STOVE_REPORT_CODES_MAX, stoveReportNumberLabel, type StoveReport } from '@common/contracts/production';
 import type { CodeProblem } from '@common/contracts/stove-ids';
 import { counted } from '@common/counted';
@@ -11,6 +12,7 @@ import { useCheckInput } from '@web/components/code-check/use-check-input';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { fieldErrorsOf } from '@web/components/form/server-errors.model';
 import { SubmitBar } from '@web/components/form/submit-bar';
 import { Button } from '@web/components/ui/button';
@@ -44,15 +46,30 @@ import {
   futureDayMessage,
 } from '../components/stove-report.model';
 import { localToday } from '@web/lib/local-today';
+import { useDraft, type DraftOwner } from '@web/lib/use-draft';
 
 type Field = 'factoryId' | 'date' | 'categoryId' | 'note';
+
+/** What a draft of this screen keeps. */
+const draftSchema = z.object({
+  factoryId: z.string(),
+  date: z.string(),
+  categoryId: z.string(),
+  codes: z.array(z.string()),
+  note: z.string(),
+});
+type ReportDraft = z.infer<typeof draftSchema>;
+
+function describeDraft(draft: ReportDraft): string {
+  return draft.codes.length > 0 ? `${counted(draft.codes.length, 'stove ID')} scanned` : 'a note';
+}
 
 /**
  * Submit Production Report (/production/stove-report): the coupler's stove report. Factory (their
  * own when factory-scoped), day, stove model and the stove IDs coupled, each checked live; on
  * submit the IDs become coupled and one kit per stove is consumed, all or nothing.
  */
-export function StoveReportPage({ title, viewer }: { title: string; viewer: StoveReportViewer }) {
+export function StoveReportPage({ title, viewer }: { title: string; viewer: StoveReportViewer & DraftOwner }) {
   const factories = useFactoryOptions();
   const models = useCkdCategoryOptions();
   const navigate = useNavigate();
@@ -72,6 +89,29 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
   const dateError = fieldErrors.date ?? (date > today ? futureDayMessage(today) : undefined);
   const [confirming, setConfirming] = useState(false);
   const submit = useSubmitStoveReport();
+  const draft = useDraft<ReportDraft>({
+    screen: 'stove-report',
+    userId: viewer.user.id,
+    value: { factoryId: chosenFactory, date, categoryId, codes, note },
+    isEmpty: (value) => value.codes.length === 0 && value.note.trim() === '',
+    schema: draftSchema,
+    restore: (value) => {
+      setChosenFactory(value.factoryId);
+      setDate(value.date);
+      setCategoryId(value.categoryId);
+      setCodes(value.codes);
+      setNote(value.note);
+    },
+    reset: () => {
+      setChosenFactory('');
+      setDate(today);
+      setCategoryId('');
+      setCodes([]);
+      setNote('');
+      setProblems(null);
+      setFieldErrors({});
+    },
+  });
 
   const activeFactories = useMemo(() => (factories.data ?? []).filter((f) => f.active), [factories.data]);
   const factory = ownFactory ?? activeFactories.find((f) => f.id === factoryId) ?? null;
@@ -111,6 +151,7 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
       description: `${stoves(report.stoveCount)} of ${report.category.stoveModel} coupled at ${report.factory.name}.`,
       action: { label: 'Open', onClick: () => void navigate(`/production/stove-reports/${report.id}`) },
     });
+    draft.clear();
     setCodes([]);
     setNote('');
     setProblems(null);
@@ -176,6 +217,7 @@ export function StoveReportPage({ title, viewer }: { title: string; viewer: Stov
         title={title}
         description="Report the stoves you coupled: scan each stove's ID. Each ID becomes coupled and one kit is taken from stock per stove."
       />
+      <DraftNotice draft={draft} describe={describeDraft} />
       <ProductionScreens permissions={viewer.permissions} />
       <Card>
         <CardHeader>

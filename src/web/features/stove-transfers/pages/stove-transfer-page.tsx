@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SendIcon } from 'lucide-react';
+import { z } from 'zod';
 import {
   STOVE_ID_STATUS_LABELS,
   transferNumberLabel,
@@ -15,6 +16,7 @@ import { useCheckInput } from '@web/components/code-check/use-check-input';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { SubmitBar } from '@web/components/form/submit-bar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -24,6 +26,7 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage } from '@web/lib/api-client';
+import { useDraft, type DraftOwner } from '@web/lib/use-draft';
 import { useTransferCheck } from '../api/check-stove-transfer';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { useSendStoveTransfer } from '../api/send-stove-transfer';
@@ -37,12 +40,20 @@ import {
   type TransferViewer,
 } from '../components/transfer.model';
 
+/** What a draft of this screen keeps. */
+const draftSchema = z.object({ from: z.string(), to: z.string(), codes: z.array(z.string()), note: z.string() });
+type TransferDraft = z.infer<typeof draftSchema>;
+
+function describeDraft(draft: TransferDraft): string {
+  return draft.codes.length > 0 ? `${stoveIds(draft.codes.length)} scanned` : 'a note';
+}
+
 function factoryLabel(factory: Pick<FactoryOption, 'name' | 'code'>): string {
   return `${factory.name} (${factory.code})`;
 }
 
 /** Stove Transfer (/stove-id/transfer): pick the IDs and the destination, see each ID's eligibility, send. */
-export function StoveTransferPage({ title, viewer: me }: { title: string; viewer: TransferViewer }) {
+export function StoveTransferPage({ title, viewer: me }: { title: string; viewer: TransferViewer & DraftOwner }) {
   const factories = useFactoryOptions();
   const navigate = useNavigate();
   const ids = { from: useId(), to: useId(), note: useId() };
@@ -56,6 +67,26 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
   const [problems, setProblems] = useState<CodeProblem[] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const send = useSendStoveTransfer();
+  const draft = useDraft<TransferDraft>({
+    screen: 'stove-transfer',
+    userId: me.user.id,
+    value: { from: chosenFrom, to: toFactoryId, codes, note },
+    isEmpty: (value) => value.codes.length === 0 && value.note.trim() === '',
+    schema: draftSchema,
+    restore: (value) => {
+      setChosenFrom(value.from);
+      setToFactoryId(value.to);
+      setCodes(value.codes);
+      setNote(value.note);
+    },
+    reset: () => {
+      setChosenFrom('');
+      setToFactoryId('');
+      setCodes([]);
+      setNote('');
+      setProblems(null);
+    },
+  });
 
   const active = useMemo(() => (factories.data ?? []).filter((f) => f.active), [factories.data]);
   const destinations = useMemo(() => active.filter((f) => f.id !== fromFactoryId), [active, fromFactoryId]);
@@ -89,6 +120,7 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
       description: `${stoveIds(transfer.idCount)} on the way to ${transfer.to.name}; they wait for its confirmation.`,
       action: { label: 'Open', onClick: () => void navigate(`/stove-id/transfer-confirmations/${transfer.id}`) },
     });
+    draft.clear();
     setCodes([]);
     setNote('');
     setProblems(null);
@@ -121,6 +153,7 @@ export function StoveTransferPage({ title, viewer: me }: { title: string; viewer
         title={title}
         description="Send stove IDs to another factory. They stay in transit until the destination confirms them."
       />
+      <DraftNotice draft={draft} describe={describeDraft} />
       <Card>
         <CardHeader>
           <CardTitle>Factories</CardTitle>

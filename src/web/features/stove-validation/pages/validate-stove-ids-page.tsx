@@ -1,12 +1,14 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { CheckCheckIcon, FileDownIcon, ListChecksIcon, RotateCwIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { plural } from '@common/counted';
 import type { MeResponse } from '@common/contracts/me';
 import type { CodeProblem, ValidateStoveIds, ValidationResult, ValidationVerdict } from '@common/contracts/stove-ids';
 import { CodeEntry } from '@web/components/code-entry/code-entry';
 import { problemsOf } from '@web/components/code-entry/code-problems.model';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -15,6 +17,7 @@ import { Loading } from '@web/components/ui/loading';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { PageHeader } from '@web/components/ui/page-header';
 import { errorMessage } from '@web/lib/api-client';
+import { useDraft, type DraftOwner } from '@web/lib/use-draft';
 import { useApproveStoveIds } from '../api/approve-stove-ids';
 import { useFactoryOptions } from '@web/lib/factory-options';
 import { useValidateStoveIds } from '../api/validate-stove-ids';
@@ -33,7 +36,15 @@ import { VerdictSummary } from '../components/verdict-summary';
 import { VerdictTable } from '../components/verdict-table';
 
 /** What the page needs of the signed-in user: global users may pick the factory, others check against theirs. */
-export type ValidationViewer = Pick<MeResponse, 'isGlobal' | 'factory'>;
+export type ValidationViewer = Pick<MeResponse, 'isGlobal' | 'factory'> & DraftOwner;
+
+/** What a draft of this screen keeps: the list (with the repeats set aside) and the factory chosen. */
+const draftSchema = z.object({ codes: z.array(z.string()), repeats: z.array(z.string()), factory: z.string() });
+type ValidationDraft = z.infer<typeof draftSchema>;
+
+function describeDraft(draft: ValidationDraft): string {
+  return `${idCount(draft.codes.length)} to check`;
+}
 
 interface Outcome {
   request: ValidateStoveIds;
@@ -72,6 +83,28 @@ export function ValidateStoveIdsPage({ title, viewer }: { title: string; viewer:
   const validation = useValidateStoveIds();
   const approval = useApproveStoveIds();
   const factories = useFactoryOptions();
+  const draft = useDraft<ValidationDraft>({
+    screen: 'validate-stove-ids',
+    userId: viewer.user.id,
+    value: { codes, repeats, factory },
+    isEmpty: (value) => value.codes.length === 0,
+    schema: draftSchema,
+    restore: (value) => {
+      setCodes(value.codes);
+      setRepeats(value.repeats);
+      setFactory(value.factory);
+      setVersion((v) => v + 1);
+    },
+    reset: () => {
+      setCodes([]);
+      setRepeats([]);
+      setFactory('');
+      setOutcome(null);
+      setFilter(null);
+      setProblems(null);
+      setVersion((v) => v + 1);
+    },
+  });
 
   const changeList = (next: string[]) => {
     setCodes(next);
@@ -111,6 +144,7 @@ export function ValidateStoveIdsPage({ title, viewer }: { title: string; viewer:
     try {
       const { approved } = await approval.mutateAsync({ codes: passing, factoryId: outcome.request.factoryId });
       toast.success(`${idCount(approved)} approved as validated`);
+      draft.clear();
     } catch (error) {
       const refused = problemsOf(error);
       if (!refused) throw error;
@@ -130,6 +164,7 @@ export function ValidateStoveIdsPage({ title, viewer }: { title: string; viewer:
         title={title}
         description="Check a list of stove IDs, see each one's verdict, and approve the coupled IDs that pass as validated."
       />
+      <DraftNotice draft={draft} describe={describeDraft} />
 
       <Card>
         <CardHeader>
