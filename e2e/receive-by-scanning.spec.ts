@@ -72,6 +72,11 @@ test('the destination receives a transfer by scanning and confirms the IDs that 
   expect(await gate.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(gate)).toEqual([]);
 
+  // The phone reloads (or the receiver is signed out): what was scanned comes back as a draft.
+  await gate.reload();
+  await expect(gate.getByText(/Restored your draft: 3 stove IDs scanned as arrived/)).toBeVisible();
+  await expect(gate.getByText('3 of 5 arrived')).toBeVisible();
+
   await gate.getByRole('button', { name: 'Confirm the 3 that arrived' }).click();
   const dialog = gate.getByRole('alertdialog', { name: 'Confirm the 3 stove IDs that arrived?' });
   await expect(dialog).toContainText(`The other 2 stove IDs go back to ${nbo.name}.`);
@@ -87,4 +92,6 @@ test('the destination receives a transfer by scanning and confirms the IDs that 
   await gate.goto(`/stove-id/transfer-confirmations/${transfer.id}/receive`);
   await expect(gate.getByText('This transfer is no longer waiting: there is nothing to receive.')).toBeVisible();
   await expect(gate.getByLabel('Scan a stove ID label')).toHaveCount(0);
+  // Confirmed: its draft is gone.
+  expect(await gate.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('draft:')))).toEqual([]);
 });

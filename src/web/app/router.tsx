@@ -359,7 +359,9 @@ const childRoutes: RouteObject[] = [
   childRoute('/stove-id/transfer-confirmations', ':id', (parent) => (
     <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
   )),
-  childRoute('/stove-id/transfer-confirmations', ':id/receive', () => <ReceiveByScanningPage />),
+  childRoute('/stove-id/transfer-confirmations', ':id/receive', () => (
+    <WithMe>{(me) => <ReceiveByScanningPage viewer={me} />}</WithMe>
+  )),
   childRoute('/stove-id/transfer-history', ':id', (parent) => (
     <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
   )),

@@ -1,4 +1,5 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { CheckIcon, CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
@@ -8,12 +9,14 @@ import { CameraScanButton } from '@web/components/code-entry/camera-scan-button'
 import { ScanField } from '@web/components/code-entry/scan-field';
 import { DocumentPage } from '@web/components/document/document-page';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Progress } from '@web/components/ui/progress';
 import { scanFeedback } from '@web/lib/scan-feedback';
+import { useDraft, type DraftOwner } from '@web/lib/use-draft';
 import { cn } from '@web/lib/utils';
 import { useConfirmStoveTransfer } from '../api/confirm-stove-transfer';
 import { useStoveTransfer } from '../api/get-stove-transfer';
@@ -36,12 +39,19 @@ const CONFIRMATIONS_PATH = '/stove-id/transfer-confirmations';
 /** How many codes each list shows (the rest are counted). */
 const LIST_LIMIT = 100;
 
+const scanDraftSchema = z.object({ arrived: z.array(z.string()), strangers: z.array(z.string()) });
+
+function describeScanDraft(scan: ReceiveScan): string {
+  return `${stoveIds(scan.arrived.length)} scanned as arrived`;
+}
+
 /**
  * Receive by scanning (/stove-id/transfer-confirmations/:id/receive): at the gate, each label
  * scanned is ticked as arrived; a label not on the transfer or scanned twice is flagged at once
- * (on screen and by a tone); then confirm what arrived (the rest go back) or confirm all.
+ * (on screen and by a tone); then confirm what arrived (the rest go back) or confirm all. What was
+ * scanned is kept as the user's draft of this transfer until it is confirmed.
  */
-export function ReceiveByScanningPage() {
+export function ReceiveByScanningPage({ viewer }: { viewer: DraftOwner }) {
   const { id = '' } = useParams();
   const transfer = useStoveTransfer(id);
   const detailPath = `${CONFIRMATIONS_PATH}/${id}`;
@@ -53,7 +63,7 @@ export function ReceiveByScanningPage() {
       errorTitle="This transfer could not be opened"
     >
       {/* Keyed by the transfer only: a refetch (a live update) keeps what was scanned. */}
-      {(data) => <Receive key={data.id} transfer={data} detailPath={detailPath} />}
+      {(data) => <Receive key={data.id} transfer={data} detailPath={detailPath} userId={viewer.user.id} />}
     </DocumentPage>
   );
 }
@@ -65,7 +75,15 @@ interface Message {
   serial: number;
 }
 
-function Receive({ transfer, detailPath }: { transfer: StoveTransferDetail; detailPath: string }) {
+function Receive({
+  transfer,
+  detailPath,
+  userId,
+}: {
+  transfer: StoveTransferDetail;
+  detailPath: string;
+  userId: string;
+}) {
   const number = transferNumberLabel(transfer.number);
   const navigate = useNavigate();
   const confirm = useConfirmStoveTransfer();
@@ -76,6 +94,30 @@ function Receive({ transfer, detailPath }: { transfer: StoveTransferDetail; deta
   const [scan, setScan] = useState<ReceiveScan>(EMPTY_SCAN);
   const [message, setMessage] = useState<Message | null>(null);
   const [action, setAction] = useState<'confirm-all' | 'confirm-arrived' | null>(null);
+  const draft = useDraft<ReceiveScan>({
+    screen: `receive-transfer:${transfer.id}`,
+    userId,
+    value: scan,
+    isEmpty: (value) => value.arrived.length === 0 && value.strangers.length === 0,
+    schema: scanDraftSchema,
+    restore: (value) => {
+      // Only codes still on the transfer count as arrived (it cannot change while pending).
+      const kept = { arrived: value.arrived.filter((code) => onTransfer.has(code)), strangers: value.strangers };
+      current.current = kept;
+      setScan(kept);
+    },
+    reset: () => {
+      current.current = EMPTY_SCAN;
+      setScan(EMPTY_SCAN);
+      setMessage(null);
+    },
+  });
+  // A transfer decided meanwhile (here or elsewhere) has nothing left to receive: its draft goes.
+  const decided = transfer.status !== 'pending';
+  const clearDraft = draft.clear;
+  useEffect(() => {
+    if (decided) clearDraft();
+  }, [decided, clearDraft]);
 
   const total = codes.length;
   const arrived = scan.arrived.length;
@@ -94,6 +136,7 @@ function Receive({ transfer, detailPath }: { transfer: StoveTransferDetail; deta
   };
 
   const done = (description: string) => {
+    draft.clear();
     toast.success(`${number} confirmed`, { description });
     void navigate(detailPath);
   };
@@ -141,6 +184,7 @@ function Receive({ transfer, detailPath }: { transfer: StoveTransferDetail; deta
   return (
     <div className="flex flex-col gap-5">
       {header}
+      <DraftNotice draft={draft} describe={describeScanDraft} />
 
       <section aria-label="Scan" className="flex flex-col gap-3 rounded-md border p-3">
         <ScanField label="Scan a stove ID label" onCodes={onCodes}>
