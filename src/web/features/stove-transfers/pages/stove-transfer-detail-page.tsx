@@ -27,7 +27,14 @@ import { useConfirmStoveTransfer } from '../api/confirm-stove-transfer';
 import { useStoveTransfer } from '../api/get-stove-transfer';
 import { useRejectStoveTransfer } from '../api/reject-stove-transfer';
 import { TransferStatusBadge } from '../components/transfer-status-badge';
-import { backToOf, partialSummary, personName, receivePath, receivedText, stoveIds } from '../components/transfer.model';
+import {
+  backToOf,
+  partialSummary,
+  personName,
+  receivePath,
+  receivedText,
+  stoveIds,
+} from '../components/transfer.model';
 
 const OUTCOME_LABELS: Record<StoveTransferItemOutcome, string> = {
   pending: 'In transit',
