@@ -37,6 +37,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { startLiveHub } from './live/live-hub';
 import { liveRoutes } from './live/live.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { Mailer, mailSettings } from './modules/mail/mail.service';
 import { meRoutes } from './modules/me/me.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { Metrics } from './modules/metrics/metrics.service';
@@ -73,6 +75,8 @@ export interface App {
   app: FastifyInstance;
   auth: Auth;
   backups: Backups;
+  /** The mail worker: sends queued mail after commit (wake it after queuing one). */
+  mail: Mailer;
   /** The app's metrics (GET /metrics); null when METRICS_TOKEN is unset. */
   metrics: Metrics | null;
 }
@@ -174,6 +178,9 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(inputGuard);
   await app.register(heavyRequests);
   await app.register(authRoutes, { auth, resolveSession, db, config, secret: authSecret });
+  const mail = new Mailer(db, mailSettings(config), app.log);
+  app.addHook('onClose', () => mail.close());
+  await app.register(mailRoutes, { mail });
   await app.register(healthRoutes, { db });
   const hub = await startLiveHub(db, app.log);
   app.addHook('onClose', () => hub.close());
@@ -247,5 +254,5 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, auth, backups, metrics };
+  return { app, auth, backups, mail, metrics };
 }

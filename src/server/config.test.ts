@@ -27,6 +27,22 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(message);
   });
 
+  it('sends mail through SMTP_URL from MAIL_FROM, or to the log from no-reply at the PUBLIC_URL host', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://office.example.com' })).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Stove Back Office <no-reply@office.example.com>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'Office <office@example.com>' }),
+    ).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'Office <office@example.com>' });
+    expect(loadConfig({ MAIL_FROM: 'office@example.com' }).mailFrom).toBe('office@example.com');
+    expect(() => loadConfig({ SMTP_URL: 'smtp.example.com' })).toThrow(
+      'SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAIL_FROM: 'Office' })).toThrow('MAIL_FROM: MAIL_FROM must be an address');
+  });
+
   it('refuses an ADMIN_PASSWORD that is common or contains the email name, in one line', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'password123' })).toThrow(
       'ADMIN_PASSWORD: This password is one of the most common passwords, which are tried first. Choose another.',

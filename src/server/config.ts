@@ -10,6 +10,9 @@ const sizeInMb = (v: string) => Number.parseInt(v, 10) * (v.endsWith('GB') ? 102
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** An address, or a name and an address in angle brackets. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
 /** The first Admin's email when ADMIN_EMAIL is not set. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
@@ -53,6 +56,20 @@ export const envSchema = z
       .string()
       .min(16, 'METRICS_TOKEN must be at least 16 characters (a random one: openssl rand -hex 32)')
       .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(
+        /^smtps?:\/\/\S+$/i,
+        'SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465',
+      )
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        MAIL_FROM_PATTERN,
+        'MAIL_FROM must be an address such as no-reply@example.com or "Stove Back Office <no-reply@example.com>"',
+      )
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default('./dist/web'),
   })
@@ -82,6 +99,10 @@ export interface Config {
   signInFailuresPerEmail: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** The SMTP server mail is sent through; undefined: mail is written to the log and kept in the Outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every mail (MAIL_FROM, else "Stove Back Office <no-reply@the PUBLIC_URL host>"). */
+  mailFrom: string;
   /** The bearer token of GET /metrics; the endpoint answers 404 when undefined. */
   metricsToken: string | undefined;
   logLevel: string;
@@ -103,11 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -122,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInFailuresPerEmail: e.SIGN_IN_FAILURES_PER_EMAIL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Stove Back Office <no-reply@${new URL(publicUrl).hostname}>`,
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

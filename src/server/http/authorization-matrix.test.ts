@@ -37,6 +37,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/backups': { permission: 'user-management', adminGroupOnly: true },
   'POST /api/backups': { permission: 'user-management', adminGroupOnly: true },
   'GET /api/backups/:id/download': { permission: 'user-management', adminGroupOnly: true },
+  'GET /api/mail/outbox': { permission: 'user-management', adminGroupOnly: true },
   'POST /api/activity-sessions': { permission: 'authenticated' },
   'POST /api/activity-sessions/:id/ping': { permission: 'authenticated' },
   'POST /api/activity-sessions/:id/end': { permission: 'authenticated' },

@@ -47,6 +47,8 @@ const UNSCOPED = new Set([
   'GET /api/backups',
   'POST /api/backups',
   'GET /api/backups/:id/download',
+  // The Outbox: mail of the whole instance, the Admin group's only (the matrix).
+  'GET /api/mail/outbox',
   // Stove codes are unique across factories: the next free number counts every factory's (by design).
   'GET /api/stove-id-batches/next-number',
   'POST /api/users',

@@ -67,7 +67,7 @@ export async function createTestContext(
     BACKUP_DIR: backupDir,
     ...env,
   });
-  const { app, auth, backups, metrics } = await buildApp({
+  const { app, auth, backups, mail, metrics } = await buildApp({
     db: handle.db,
     handle,
     config,
@@ -84,6 +84,7 @@ export async function createTestContext(
     app,
     auth,
     backups,
+    mail,
     metrics,
     handle,
     config,

@@ -1,10 +1,23 @@
 /**
- * Running the application: its backups (docs/deploy.md "Backups and restore") and the schedule of
+ * Running the application: its mail queue, its backups (docs/deploy.md "Backups and restore") and the schedule of
  * jobs that must run once across every instance sharing the database.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { BACKUP_STATUSES, BACKUP_TRIGGERS } from '../../../common/contracts/backups';
+import { MAIL_STATUSES } from '../../../common/contracts/mail';
 import { users } from './auth';
 
 export const backupTriggerEnum = pgEnum('backup_trigger', BACKUP_TRIGGERS);
@@ -56,3 +69,38 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   name: text('name').primaryKey(),
   nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
 });
+
+export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
+
+/**
+ * Mail to send, written in the same transaction as the change that causes it (a rolled-back change
+ * sends nothing), sent by the mail worker after commit (modules/mail). A worker claims due mails
+ * with FOR UPDATE SKIP LOCKED and marks them 'sending' until locked_until, so two instances never
+ * claim the same one; a failed try puts it back as 'queued' with next_attempt_at later, and after
+ * the last try it is 'failed'. Sent and failed mails beyond the newest OUTBOX_SIZE are deleted.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    /** The plain-text body. */
+    body: text('body').notNull(),
+    status: mailStatusEnum('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While 'sending': when the claim lapses (an instance that stopped mid-send), so another may try. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_outbox_attempts_not_negative', sql`${t.attempts} >= 0`),
+    index('mail_outbox_due')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('queued', 'sending')`),
+    index('mail_outbox_created_at').on(t.createdAt),
+  ],
+);
