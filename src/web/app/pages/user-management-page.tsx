@@ -4,22 +4,23 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { AuditLogPanel } from '@web/features/audit/components/audit-log-panel';
 import { useMe } from '@web/features/auth/api/get-me';
 import { BackupsPanel } from '@web/features/backups/components/backups-panel';
+import { OutboxPanel } from '@web/features/mail/components/outbox-panel';
 import { GroupPermissionsGrid } from '@web/features/users/components/group-permissions-grid';
 import { UsersPanel } from '@web/features/users/components/users-panel';
 
-const TABS = ['users', 'permissions', 'audit', 'backups'] as const;
+const TABS = ['users', 'permissions', 'audit', 'backups', 'outbox'] as const;
 type Tab = (typeof TABS)[number];
 /** The Admins' tabs (the server refuses them to anyone else). */
-const ADMIN_TABS: readonly Tab[] = ['audit', 'backups'];
+const ADMIN_TABS: readonly Tab[] = ['audit', 'backups', 'outbox'];
 
 function tabOf(value: string | null): Tab {
   return TABS.find((t) => t === value) ?? 'users';
 }
 
 /**
- * User Management (/users): tabs Users | Group permissions | Audit log | Backups (the last two Admin
- * only), the tab in the URL (?tab=permissions, ?tab=audit, ?tab=backups). Composes the users, audit
- * and backups features with the signed-in user (features do not import each other).
+ * User Management (/users): tabs Users | Group permissions | Audit log | Backups | Outbox (the last
+ * three Admin only), the tab in the URL (?tab=permissions, ?tab=audit, ?tab=backups, ?tab=outbox).
+ * Composes the users, audit, backups and mail features with the signed-in user (features do not import each other).
  */
 export function UserManagementPage({ title }: { title: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -44,6 +45,7 @@ export function UserManagementPage({ title }: { title: string }) {
           <TabsTrigger value="permissions">Group permissions</TabsTrigger>
           {isAdmin ? <TabsTrigger value="audit">Audit log</TabsTrigger> : null}
           {isAdmin ? <TabsTrigger value="backups">Backups</TabsTrigger> : null}
+          {isAdmin ? <TabsTrigger value="outbox">Outbox</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="users">
           <UsersPanel currentUserId={me?.user.id ?? null} />
@@ -59,6 +61,11 @@ export function UserManagementPage({ title }: { title: string }) {
         {isAdmin ? (
           <TabsContent value="backups">
             <BackupsPanel />
+          </TabsContent>
+        ) : null}
+        {isAdmin ? (
+          <TabsContent value="outbox">
+            <OutboxPanel />
           </TabsContent>
         ) : null}
       </Tabs>
