@@ -38,6 +38,7 @@ import { startLiveHub } from './live/live-hub';
 import { liveRoutes } from './live/live.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { Mailer, mailSettings } from './modules/mail/mail.service';
 import { meRoutes } from './modules/me/me.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -181,6 +182,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   const mail = new Mailer(db, mailSettings(config), app.log);
   app.addHook('onClose', () => mail.close());
   await app.register(mailRoutes, { mail });
+  await app.register(recoveryRoutes, { db, auth, mail, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { db });
   const hub = await startLiveHub(db, app.log);
   app.addHook('onClose', () => hub.close());

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor, username } from 'better-auth/plugins';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSION_MAX_AGE_MS } from '../../common/constants';
+import { RECOVERY_LINK_MINUTES } from '../../common/contracts/recovery';
 import { SIGN_IN_EMAIL_PATTERN } from '../../common/contracts/users';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -55,7 +56,13 @@ export function createAuth(db: Database, config: Config, secret: string) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
+      // Password recovery (modules/auth/recovery.service.ts) writes the links and mails them itself;
+      // better-auth's resetPassword consumes a link once and ends every session of the user.
+      resetPasswordTokenExpiresIn: RECOVERY_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
     },
+    // A recovery link's token is stored hashed: the table does not hold working links.
+    verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
     session: {
       // Absolute lifetime; idleness is enforced on every request (see session.ts).
       expiresIn: SESSION_MAX_AGE_MS / 1000,

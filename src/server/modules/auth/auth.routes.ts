@@ -69,6 +69,9 @@ const CLOSED_PATHS = new Set([
   `${BASE}/change-email`,
   // It would tell anyone whether an email has an account (issue 21).
   `${BASE}/is-username-available`,
+  // Password recovery is ours (/api/auth/recover, recovery.routes.ts).
+  `${BASE}/request-password-reset`,
+  `${BASE}/reset-password`,
 ]);
 /** better-auth's two-factor messages in words a person can act on. */
 const TWO_FACTOR_MESSAGES: Record<string, string> = {
@@ -379,7 +382,7 @@ export async function authRoutes(
           { code: 'UNAUTHORIZED', meaning: 'A two-factor set-up endpoint without a session.' },
         ],
         403: { code: 'ACCOUNT_DEACTIVATED', meaning: 'Sign-in to a deactivated account with its right password.' },
-        404: 'A closed endpoint: `/update-user`, `/change-password`, `/change-email` or `/sign-in/username`.',
+        404: "A closed endpoint: `/update-user`, `/change-password`, `/change-email`, `/sign-in/username`, or better-auth's password reset (`/request-password-reset`, `/reset-password`: use `/api/auth/recover`).",
         429: 'With `Retry-After`: too many failed sign-ins from this address (`SIGN_IN_RATE_LIMIT_PER_MINUTE`, 10 a minute by default, wrong passwords and wrong two-factor codes alike; sign-ins that succeeded are not counted), too many failed sign-ins of this account from this client (`SIGN_IN_FAILURES_PER_EMAIL`, 5 in 15 minutes by default, then waits of 1 minute doubling up to 15; the client is a browser where the account signed in before, by its `stove_device` cookie, else the address), guessing of this account from many addresses (four times as many; browsers where it signed in are let through), or too many requests (decision 0012).',
       },
       success: {
@@ -414,7 +417,8 @@ export async function authRoutes(
       if (path === `${BASE}${BETTER_AUTH_SIGN_IN_PATH}`)
         throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
 
-      if (CLOSED_PATHS.has(decodedPath(path))) throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
+      if (CLOSED_PATHS.has(decodedPath(path)) || decodedPath(path).startsWith(`${BASE}/reset-password/`))
+        throw errors.notFound(`No such endpoint: ${request.method} ${path}`);
 
       // Every other auth endpoint sees an idle session as gone.
       const session = await resolveSession(webHeaders(request));
