@@ -9,6 +9,7 @@ import type { Group } from './permissions';
 /** Screen path → the slug of its App Doc page. Pages under a path (one record) share its page. */
 export const APP_DOC_SCREEN_PAGES: Readonly<Record<string, string>> = {
   '/auth': 'sign-in',
+  '/recover': 'sign-in',
   '/account': 'account',
   '/admin-dashboard': 'admin-dashboard',
   '/factory-dashboard': 'factory-dashboard',

@@ -14,6 +14,9 @@ import { UpcomingEventsPanel } from '@web/features/calendar/components/upcoming-
 
 // Route-level code splitting: the /auth bundle holds neither the shell nor any page.
 const LoginPage = lazy(() => import('@web/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const RecoverPage = lazy(() =>
+  import('@web/features/auth/pages/recover-page').then((m) => ({ default: m.RecoverPage })),
+);
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const AppShell = lazy(() => import('./layouts/app-shell').then((m) => ({ default: m.AppShell })));
 const InventoryPage = lazy(() =>
@@ -439,6 +442,15 @@ const routes: RouteObject[] = [
               <LoginPage />
             </FullPage>
           </RedirectIfSignedIn>
+        ),
+      },
+      {
+        // Password recovery (spec PASSWORD_RECOVERY): open signed in or not, as a mailed link may be.
+        path: '/recover',
+        element: (
+          <FullPage>
+            <RecoverPage />
+          </FullPage>
         ),
       },
       {

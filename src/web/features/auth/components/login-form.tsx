@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -104,6 +105,9 @@ function PasswordStep({ onTwoFactor }: { onTwoFactor: () => void }) {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in...' : 'Login'}
       </Button>
+      <Link to="/recover" className="self-center text-sm text-primary underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
     </form>
   );
 }
