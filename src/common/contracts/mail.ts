@@ -3,7 +3,6 @@ import { z } from 'zod';
 
 /** Queued (waiting for the worker or for its next try), sent, or given up after the last try. */
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** Where mail goes: an SMTP server (SMTP_URL), or only the server log and the Outbox (the demo). */
 export const MAIL_DELIVERIES = ['smtp', 'log'] as const;

@@ -42,4 +42,3 @@ export const recoverPasswordFormSchema = z
   });
 
 export const recoveryAnswerSchema = z.object({ message: z.string() });
-export type RecoveryAnswer = z.infer<typeof recoveryAnswerSchema>;
