@@ -32,6 +32,7 @@ test('Forgot password → the mailed link → a new password → signed in with 
     .getByRole('button', { name: `Read "Choose a new password for the Stove Back Office" to ${email}` })
     .click();
   const link = admin.getByRole('dialog').getByRole('link', { name: /\/recover\?token=/ });
+  expect(await seriousViolations(admin)).toEqual([]);
   const href = await link.getAttribute('href');
   if (!href) throw new Error('no link in the mail');
   const { pathname, search } = new URL(href);
