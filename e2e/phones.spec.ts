@@ -76,6 +76,8 @@ const CHILD_PAGES: Record<string, (request: APIRequestContext) => Promise<string
   '/production/stove-reports/:id': async (r) =>
     `/production/stove-reports/${(await firstItem<{ id: string }>(r, '/api/stove-reports?limit=1')).id}`,
   '/account': async () => '/account',
+  // Forgot password? (also checked at 390 px signed out, in password-recovery.spec.ts).
+  '/recover': async () => '/recover',
 };
 
 /** How far the page reaches past the screen's right edge, in CSS pixels (0: it does not scroll sideways). */
