@@ -98,7 +98,7 @@ export async function createBenchFactories(handle: DatabaseHandle): Promise<stri
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
- * EXPLAIN ANALYZE of the queries each case runs (BENCH_EXPLAIN=1), printed under its label, to find
+ * EXPLAIN (ANALYZE, BUFFERS) of the queries each case runs (BENCH_EXPLAIN=1), printed under its label, to find
  * the cause when a target is missed: the case runs the app's own repository code on an executor
  * that explains each query it is given (and answers no rows).
  */
@@ -109,7 +109,7 @@ export async function printQueryPlans(
   const plans: string[] = [];
   const explaining = {
     execute: async (query: SQL) => {
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain analyze ${query}`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, buffers) ${query}`);
       plans.push(rows.map((r) => `     ${r['QUERY PLAN']}`).join('\n'));
       return { rows: [] };
     },
@@ -167,7 +167,8 @@ interface LoadOptions {
 }
 
 /**
- * GETs url with autocannon and prints one line: label, p50, p99, req/s, [note], failures, verdict.
+ * GETs url with autocannon and prints one line: label, p50, p99, req/s, [note], failures, verdict;
+ * returns the requests per second.
  * `workers: 1`: the load is generated on a worker thread, not on the server's event loop.
  */
 export async function loadTest(
@@ -175,7 +176,7 @@ export async function loadTest(
   url: string,
   cookie: string,
   { seconds, connections = 10, targetP99Ms, note }: LoadOptions,
-): Promise<void> {
+): Promise<{ requestsPerSecond: number }> {
   const r = await profiled(label, () =>
     autocannon({ url, connections, duration: seconds, headers: { cookie }, workers: 1 }),
   );
@@ -187,6 +188,7 @@ export async function loadTest(
       `${note ? `  [${note}]` : ''}${failed ? `, ${failed} failed` : ''}` +
       `${targetP99Ms === undefined ? '' : `  ${verdict(r.latency.p99 <= targetP99Ms, `p99 ≤ ${targetP99Ms} ms`)}`}`,
   );
+  return { requestsPerSecond: r.requests.average };
 }
 
 /**

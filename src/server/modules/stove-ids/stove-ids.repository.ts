@@ -60,25 +60,33 @@ export const STOVE_ID_SORT_VALUES: Record<StoveIdFilters['sort'], (row: StoveIdR
   createdAt: (r) => r.createdAt,
 };
 
-/** `code like 'Q%'` on the `collate "C"` column: a range scan of the code indexes. */
-function codePrefixPattern(q: string): string {
-  return `${q
-    .trim()
-    .toUpperCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The code prefix a search asks for (`q` trimmed, in capitals), or null without one. */
+function searchedPrefix(f: Pick<StoveIdFilters, 'q'>): string | null {
+  const prefix = f.q?.trim().toUpperCase() ?? '';
+  return prefix === '' ? null : prefix;
 }
+
+/** `code like 'Q%'` on the `collate "C"` column: a range scan of the code indexes. */
+function codePrefixPattern(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Orders two codes as the `collate "C"` column does: byte by byte, in UTF-8. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /** The first instant of `day` on the calendar of `zone` (the viewer's: the days they filter by are theirs). */
 const dayStart = (day: string, zone: string, after = 0) =>
   sql`${instantInZone(addDays(day, after), zone).toISOString()}::timestamptz`;
 
-type IndexedFilter = 'factoryId' | 'status' | 'batchId';
+/** Filters an index range can express instead of a condition (q: the prefix, see inCodeRange). */
+type IndexedFilter = 'factoryId' | 'status' | 'batchId' | 'q';
 
 /** The filters as SQL, but those in `skip` (which an index range expresses instead). */
 function filtersWhere(f: StoveIdFilters, skip: readonly IndexedFilter[] = []): SQL | undefined {
   const use = (k: IndexedFilter) => f[k] !== undefined && !skip.includes(k);
+  const prefix = searchedPrefix(f);
   return whereAll(
-    f.q ? sql`${s.code} like ${codePrefixPattern(f.q)}` : undefined,
+    prefix !== null && !skip.includes('q') ? sql`${s.code} like ${codePrefixPattern(prefix)}` : undefined,
     use('factoryId') ? sql`${s.factoryId} = ${f.factoryId}` : undefined,
     use('status') ? sql`${s.status} = ${f.status}` : undefined,
     use('batchId') ? sql`${s.batchId} = ${f.batchId}` : undefined,
@@ -102,9 +110,8 @@ const eachFactory = sql`each_factory.id`;
  * The index range that holds a filter's rows in code order, if one does. PostgreSQL, expecting a
  * factory's or a status's rows to be spread evenly, would rather walk the code index and discard
  * other factories' rows, which is slow when they are clustered (they are: by batch). So the range
- * is written as row comparisons on the index's leading columns and code, and ordered by them: no
- * column becomes a constant, so only that index gives the order asked for, and the comparisons
- * position the scan at the cursor and end it with the range.
+ * is ordered by the index's leading columns and code, and its leading column is not a constant to
+ * the planner (see inCodeRange): only that index gives the order asked for.
  */
 function codeRange(f: StoveIdFilters, status: string | undefined = f.status): CodeRange | null {
   if (f.batchId) return { filters: ['batchId'], columns: [s.batchId], values: [f.batchId] };
@@ -129,16 +136,34 @@ function statusRanges(f: StoveIdFilters, body: (range: CodeRange) => SQL): SQL |
   return sql`select in_factory.* from factories each_factory cross join lateral (${body(range)}) in_factory`;
 }
 
-function inCodeRange(range: CodeRange, dir: 'asc' | 'desc', afterCode: string | null): SQL {
-  const columns = sql.join(range.columns, sql`, `);
-  const values = sql.join(
-    range.values.map((v) => sql`${v}`),
-    sql`, `,
+/**
+ * The rows of one index range from the cursor on (issue 24). The range's columns are equalities,
+ * its leading one written `= any(array[…])`: the planner does not take that column for a constant,
+ * so only this index gives the order of its columns and is chosen, while the index takes it for an
+ * equality, so the bounds on code start the scan and end it. A prefix search bounds the codes by
+ * the prefix too: its codes run from the prefix up to the prefix followed by '~' (codes are A-Z, 0-9
+ * and -, which all sort before '~' in collate "C"), however far into the range they are. Those
+ * bounds hold exactly the codes that start with the prefix, so the range needs no LIKE as well (a
+ * LIKE's own derived bounds doubled the conditions, and the planner's estimate shrank to one row).
+ */
+function inCodeRange(range: CodeRange, dir: 'asc' | 'desc', afterCode: string | null, prefix: string | null): SQL {
+  const equal = range.columns.map((column, i) =>
+    i === 0 ? sql`${column} = any(array[${range.values[i]}::uuid])` : sql`${column} = ${range.values[i]}`,
   );
-  // '' sorts before every code and '~' after every code (collate "C").
-  return dir === 'asc'
-    ? sql`(${columns}, ${s.code}) > (${values}, ${afterCode ?? ''}) and (${columns}) <= (${values})`
-    : sql`(${columns}, ${s.code}) < (${values}, ${afterCode ?? '~'}) and (${columns}) >= (${values})`;
+  const prefixEnd = prefix === null ? null : `${prefix}~`;
+  const bounds: SQL[] = [];
+  if (dir === 'asc') {
+    if (afterCode !== null && (prefix === null || byteOrder(afterCode, prefix) >= 0))
+      bounds.push(sql`${s.code} > ${afterCode}`);
+    else if (prefix !== null) bounds.push(sql`${s.code} >= ${prefix}`);
+    if (prefixEnd !== null) bounds.push(sql`${s.code} < ${prefixEnd}`);
+  } else {
+    if (afterCode !== null && (prefixEnd === null || byteOrder(afterCode, prefixEnd) <= 0))
+      bounds.push(sql`${s.code} < ${afterCode}`);
+    else if (prefixEnd !== null) bounds.push(sql`${s.code} < ${prefixEnd}`);
+    if (prefix !== null) bounds.push(sql`${s.code} >= ${prefix}`);
+  }
+  return sql.join([...equal, ...bounds], sql` and `);
 }
 
 function codeAfter(dir: 'asc' | 'desc', afterCode: string | null): SQL | undefined {
@@ -165,8 +190,9 @@ function pageQuery(f: StoveIdFilters, cursor: Cursor | null, limit: number): SQL
   }
   // Codes are unique: the code alone is the keyset.
   const afterCode = cursor ? String(cursor.v) : null;
+  const prefix = searchedPrefix(f);
   const rangePage = (range: CodeRange) =>
-    sql`${selectWhere(whereAll(filtersWhere(f, range.filters), inCodeRange(range, f.dir, afterCode)))}
+    sql`${selectWhere(whereAll(filtersWhere(f, [...range.filters, 'q']), inCodeRange(range, f.dir, afterCode, prefix)))}
         order by ${ordered([...range.columns, s.code], f.dir)} limit ${limit}`;
   const range = codeRange(f);
   if (range) return rangePage(range);
@@ -219,7 +245,7 @@ export function countStoveIds(db: Executor, f: StoveIdFilters): Promise<Total> {
   const where = filtersWhere(f);
   if (!where) return countCapped(db, sql`${s}`, undefined, s);
   const inRange = (r: CodeRange) =>
-    sql`${selectWhere(whereAll(filtersWhere(f, r.filters), inCodeRange(r, 'asc', null)), sql`1`)}
+    sql`${selectWhere(whereAll(filtersWhere(f, [...r.filters, 'q']), inCodeRange(r, 'asc', null, searchedPrefix(f))), sql`1`)}
         order by ${ordered([...r.columns, s.code], 'asc')}`;
   const matchingRows = (): SQL => {
     const range = codeRange(f);
@@ -227,6 +253,12 @@ export function countStoveIds(db: Executor, f: StoveIdFilters): Promise<Total> {
     const acrossFactories = statusRanges(f, inRange);
     if (acrossFactories) return acrossFactories;
     if (!f.factoryId) return selectWhere(where, sql`1`);
+    if (searchedPrefix(f) !== null) {
+      // A factory's prefix search: each status's range from the prefix on, as its page reads them,
+      // rather than the factory's whole range with the prefix checked row by row.
+      const branches = STOVE_ID_STATUSES.map((status) => sql`(${inRange(codeRange(f, status) as CodeRange)})`);
+      return sql.join(branches, sql` union all `);
+    }
     const inFactory = sql`${s.factoryId} >= ${f.factoryId} and ${s.factoryId} <= ${f.factoryId}`;
     return sql`${selectWhere(whereAll(filtersWhere(f, ['factoryId']), inFactory), sql`1`)}
                order by ${ordered([s.factoryId, s.status, s.code], 'asc')}`;
