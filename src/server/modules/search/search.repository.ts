@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InventoryEntryKind } from '../../../common/contracts/inventory';
 import type { SalesOrderStatus } from '../../../common/contracts/sales-orders';
 import type { StoveReportStatus } from '../../../common/contracts/production';
-import type { StoveIdStatus, StoveTransferStatus } from '../../../common/contracts/stove-ids';
+import { STOVE_ID_STATUSES, type StoveIdStatus, type StoveTransferStatus } from '../../../common/contracts/stove-ids';
 import { queryRows, type Executor } from '../../db/client';
 
 /** "Either side is the scope factory" for a document with two sides (transfers), or nothing for a global user. */
@@ -32,11 +32,13 @@ export interface StoveIdHitRow {
 
 /**
  * Stove IDs whose code starts with `prefix` (an exact code sorts first: it is the shortest), read
- * as a range of the unique code index: code is `collate "C"` and made of A-Z, 0-9 and -, which all
- * sort before ~, so the codes from `prefix` up to `prefix~` are those that start with it. The
- * range is cut at 200 codes before
- * the scope is applied, so a short prefix never walks the whole table. In scope: the factory's own
- * IDs, and (the exact code, as its page shows it) one on a pending transfer to the factory.
+ * as index ranges: code is `collate "C"` and made of A-Z, 0-9 and -, which all sort before ~, so
+ * the codes from `prefix` up to `prefix~` are those that start with it.
+ * - Everyone's: one range of the unique code index.
+ * - A factory's (`scope`): one range of the (factory, status, code) index per status, each started
+ *   at the prefix (as the stove ID list does, decision 0013), so a factory whose codes come after
+ *   other factories' still finds its own. The exact code on a pending transfer to the factory is
+ *   found too, as its page shows it.
  */
 export function findStoveIdsByPrefix(
   db: Executor,
@@ -44,19 +46,31 @@ export function findStoveIdsByPrefix(
   scope: string | undefined,
   limit: number,
 ): Promise<StoveIdHitRow[]> {
-  const visible =
+  const end = `${prefix}~`;
+  const found =
     scope === undefined
-      ? sql`true`
-      : sql`(s.factory_id = ${scope}
-             or (s.code = ${prefix} and exists (select 1 from stove_transfers t
-                                                 where t.id = s.pending_transfer_id and t.to_factory_id = ${scope})))`;
+      ? sql`select code, status, factory_id from stove_ids
+             where code >= ${prefix} and code < ${end} order by code limit ${limit}`
+      : sql.join(
+          [
+            ...STOVE_ID_STATUSES.map(
+              (status) =>
+                sql`(select code, status, factory_id from stove_ids
+                      where factory_id = any(array[${scope}]::uuid[]) and status = ${status}
+                        and code >= ${prefix} and code < ${end}
+                      order by code limit ${limit})`,
+            ),
+            sql`(select s.code, s.status, s.factory_id from stove_ids s
+                  join stove_transfers t on t.id = s.pending_transfer_id and t.to_factory_id = ${scope}
+                 where s.code = ${prefix})`,
+          ],
+          sql` union `,
+        );
   return queryRows<StoveIdHitRow>(
     db,
     sql`select s.code, s.status, f.name as "factoryName"
-          from (select code, status, factory_id, pending_transfer_id from stove_ids
-                 where code >= ${prefix} and code < ${`${prefix}~`} order by code limit 200) s
+          from (${found}) s
           join factories f on f.id = s.factory_id
-         where ${visible}
          order by s.code
          limit ${limit}`,
   );

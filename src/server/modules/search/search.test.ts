@@ -279,6 +279,19 @@ describe('GET /api/search', () => {
     for (const q of [...own, A.code]) expect(await hits(q, noFactory), q).toEqual([]);
   });
 
+  it("finds a factory's own codes by a short prefix even when hundreds of another factory's come first", async () => {
+    const db = ctx.handle.db;
+    const shared = `Q${token.toUpperCase()}`;
+    const [a, b] = await queryRows<{ id: string }>(
+      db,
+      sql`select factory_id as id from stove_ids where code in (${A.code}, ${B.code}) order by code`,
+    );
+    await makeStoveIds(db, { factoryId: b?.id ?? '', count: 300, prefix: `${shared}0` });
+    const own = await makeStoveIds(db, { factoryId: a?.id ?? '', count: 3, prefix: `${shared}1` });
+    const found = await hits(shared, managerA);
+    expect(found.filter((h) => h.kind === 'stove-id').map((h) => h.title)).toEqual(own.codes);
+  });
+
   it('refuses an empty or too long search with 400, and a signed-out caller with 401', async () => {
     for (const url of ['/api/search', '/api/search?q=', '/api/search?q=%20%20', `/api/search?q=${'x'.repeat(101)}`]) {
       const res = await ctx.request({ method: 'GET', url, cookie: admin.cookie });
