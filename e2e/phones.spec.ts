@@ -213,6 +213,19 @@ test('on a phone a list keeps its filters behind “Filters”, shows cards with
   await expect(page.getByRole('heading', { level: 1, name: /^Stove report / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Void report' })).toBeInViewport();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  // A sales order's actions stand beside its title on a desk's screen; on a phone, scrolled down
+  // to its stove IDs, they are in the bar at the bottom.
+  const [order] = ((await (await page.request.get('/api/sales/orders?limit=1')).json()) as { items: { id: string }[] })
+    .items;
+  if (!order) throw new Error('The demo data has no sales order');
+  await page.goto(`/sales/sales-order/${order.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Sales order / })).toBeVisible();
+  await page
+    .getByRole('region', { name: /Stove IDs/ })
+    .first()
+    .scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: /^Print .*delivery note$/ })).toBeInViewport();
+  await expect(page.getByRole('button', { name: /^Print .*delivery note$/ })).toHaveCount(1);
   await page.setViewportSize(PHONE.viewport);
 
   // Transfer Confirmations, not a shared list, has cards too, with Open in reach.

@@ -101,6 +101,21 @@ describe('the document', () => {
     expect(header).not.toContain('sticky');
   });
 
+  it('moves the actions beside the heading to the bottom bar on a phone when asked (phoneActions="below")', () => {
+    const header = html(
+      <DocumentHeader
+        title="Sales order SO-000001"
+        status={null}
+        actions={<button>Return stoves</button>}
+        phoneActions="below"
+      />,
+    );
+    expect(header).toContain('<section aria-label="Actions" class="flex flex-wrap gap-2 max-md:hidden">');
+    const bar = html(<DocumentActions phoneOnly>Return stoves</DocumentActions>);
+    expect(bar).toContain('max-md:sticky max-md:bottom-0');
+    expect(bar).toContain('md:hidden');
+  });
+
   it('lists its facts under Details, with when and by whom things happened', () => {
     const out = html(
       <DocumentDetails>

@@ -8,6 +8,7 @@ import { Loading } from '@web/components/ui/loading';
 import { OpenError } from '@web/components/ui/open-error';
 import { PageHeader } from '@web/components/ui/page-header';
 import { formatDateTime } from '@web/lib/format';
+import { cn } from '@web/lib/utils';
 import type { BackLink } from './document.model';
 
 /*
@@ -69,8 +70,22 @@ export function DocumentView({ print, children }: { print?: ReactNode; children:
   );
 }
 
-/** The document's title (its kind and number) with its status, and its actions beside them when given. */
-export function DocumentHeader({ title, status, actions }: { title: string; status: ReactNode; actions?: ReactNode }) {
+/**
+ * The document's title (its kind and number) with its status, and its actions beside them when
+ * given. With `phoneActions="below"` a phone shows them instead in the page's DocumentActions bar
+ * (`phoneOnly`), which stays in reach at the bottom of the screen.
+ */
+export function DocumentHeader({
+  title,
+  status,
+  actions,
+  phoneActions = 'beside',
+}: {
+  title: string;
+  status: ReactNode;
+  actions?: ReactNode;
+  phoneActions?: 'beside' | 'below';
+}) {
   const heading = (
     <div className="flex flex-wrap items-center gap-3">
       <PageHeader title={title} />
@@ -81,7 +96,7 @@ export function DocumentHeader({ title, status, actions }: { title: string; stat
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start sm:justify-between">
       {heading}
-      <section aria-label="Actions" className="flex flex-wrap gap-2">
+      <section aria-label="Actions" className={cn('flex flex-wrap gap-2', phoneActions === 'below' && 'max-md:hidden')}>
         {actions}
       </section>
     </div>
@@ -90,13 +105,17 @@ export function DocumentHeader({ title, status, actions }: { title: string; stat
 
 /**
  * What can be done with the document, under its details. On a phone, while the place they stand
- * in is below the screen, they stay in a bar at its bottom, in reach without scrolling.
+ * in is below the screen, they stay in a bar at its bottom, in reach without scrolling. `phoneOnly`:
+ * the bar of a page whose actions stand beside its title on a wider screen (see DocumentHeader).
  */
-export function DocumentActions({ children }: { children: ReactNode }) {
+export function DocumentActions({ children, phoneOnly = false }: { children: ReactNode; phoneOnly?: boolean }) {
   return (
     <section
       aria-label="Actions"
-      className="flex flex-wrap gap-2 max-md:sticky max-md:bottom-0 max-md:z-10 max-md:-mx-4 max-md:border-t max-md:bg-background max-md:px-4 max-md:py-3"
+      className={cn(
+        'flex flex-wrap gap-2 max-md:sticky max-md:bottom-0 max-md:z-10 max-md:-mx-4 max-md:border-t max-md:bg-background max-md:px-4 max-md:py-3',
+        phoneOnly && 'md:hidden',
+      )}
     >
       {children}
     </section>

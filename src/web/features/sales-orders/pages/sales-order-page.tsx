@@ -8,6 +8,7 @@ import {
   DocumentDetail,
   DocumentDetails,
   DocumentEvent,
+  DocumentActions,
   DocumentHeader,
   DocumentPage,
   DocumentView,
@@ -86,31 +87,34 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
     });
   };
 
+  const actions = (
+    <>
+      <Button variant="outline" onClick={() => window.print()}>
+        <PrinterIcon aria-hidden="true" />
+        {canceled ? 'Print canceled delivery note' : 'Print delivery note'}
+      </Button>
+      {order.can.return ? (
+        <Button variant="outline" onClick={() => setReturning(true)}>
+          <Undo2Icon aria-hidden="true" />
+          Return stoves
+        </Button>
+      ) : null}
+      {order.can.cancel ? (
+        <Button variant="outline" onClick={() => setCanceling(true)}>
+          <BanIcon aria-hidden="true" />
+          Cancel order
+        </Button>
+      ) : null}
+    </>
+  );
+
   return (
     <DocumentView print={<DeliveryNote order={order} />}>
       <DocumentHeader
         title={`Sales order ${number}`}
         status={<SalesOrderStatusBadge status={order.status} />}
-        actions={
-          <>
-            <Button variant="outline" onClick={() => window.print()}>
-              <PrinterIcon aria-hidden="true" />
-              {canceled ? 'Print canceled delivery note' : 'Print delivery note'}
-            </Button>
-            {order.can.return ? (
-              <Button variant="outline" onClick={() => setReturning(true)}>
-                <Undo2Icon aria-hidden="true" />
-                Return stoves
-              </Button>
-            ) : null}
-            {order.can.cancel ? (
-              <Button variant="outline" onClick={() => setCanceling(true)}>
-                <BanIcon aria-hidden="true" />
-                Cancel order
-              </Button>
-            ) : null}
-          </>
-        }
+        actions={actions}
+        phoneActions="below"
       />
 
       {canceled ? (
@@ -286,6 +290,9 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
             : [codeColumn(canOpenStoveIds), statusNowColumn]
         }
       />
+
+      {/* On a phone the actions stay in reach at the bottom of the screen. */}
+      <DocumentActions phoneOnly>{actions}</DocumentActions>
 
       {order.can.return ? <ReturnStovesDialog order={order} open={returning} onOpenChange={setReturning} /> : null}
 
