@@ -42,6 +42,8 @@ let otherId: string;
 /** Every code of the factory with its status, in code order. */
 const atFactory: { code: string; status: StoveIdStatus }[] = [];
 const batchIds: string[] = [];
+/** The other factory's codes, in code order. */
+const otherCodes: string[] = [];
 
 beforeAll(async () => {
   handle = await openTestDatabase();
@@ -62,13 +64,14 @@ beforeAll(async () => {
     atFactory.push(...made.codes.map((code) => ({ code, status })));
   }
   // Another factory's codes after the factory's: a scope applied late would read them.
-  await makeStoveIds(handle.db, {
+  const other = await makeStoveIds(handle.db, {
     factoryId: otherId,
     count: PER_BATCH,
     prefix: PREFIX,
     firstNumber: 20_001,
     width: WIDTH,
   });
+  otherCodes.push(...other.codes);
   await handle.db.execute(sql`analyze stove_ids`);
 }, 60_000);
 afterAll(async () => {
@@ -83,6 +86,7 @@ interface PlanNode {
   'Rows Removed by Index Recheck'?: number;
   'Shared Hit Blocks': number;
   'Shared Read Blocks': number;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -91,6 +95,12 @@ interface Read {
   rows: number;
   /** Blocks those scans read, index and heap: what a walk through index entries shows in. */
   blocks: number;
+}
+
+/** The indexes of stove_ids the plan's scans use. */
+function stoveIdsIndexes(node: PlanNode): string[] {
+  const own = node['Relation Name'] === 'stove_ids' && node['Index Name'] ? [node['Index Name']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(stoveIdsIndexes)];
 }
 
 /** What the plan's scans of stove_ids read. */
@@ -112,8 +122,10 @@ function stoveIdsRead(node: PlanNode): Read {
 }
 
 /** Runs the repository's statements under EXPLAIN (ANALYZE, BUFFERS): what they read of stove_ids, in all. */
-async function readBy(run: (explaining: Executor) => Promise<unknown>): Promise<Read> {
-  const read: Read = { rows: 0, blocks: 0 };
+async function readBy(
+  run: (explaining: Executor) => Promise<unknown>,
+): Promise<Read & { statements: number; indexes: string[] }> {
+  const read = { rows: 0, blocks: 0, statements: 0, indexes: [] as string[] };
   const explaining = {
     execute: async (query: SQL) => {
       const [row] = await queryRows<{ 'QUERY PLAN': string | [{ Plan: PlanNode }] }>(
@@ -126,7 +138,10 @@ async function readBy(run: (explaining: Executor) => Promise<unknown>): Promise<
       const { rows, blocks } = stoveIdsRead(top.Plan);
       read.rows += rows;
       read.blocks += blocks;
-      return { rows: [] };
+      read.statements += 1;
+      read.indexes.push(...stoveIdsIndexes(top.Plan));
+      // Answered as well, so that what the repository reads next depends on it as it does in use.
+      return { rows: await queryRows(handle.db, query) };
     },
   } as unknown as Executor;
   await run(explaining);
@@ -181,6 +196,39 @@ describe('a prefix search deep in a factory', () => {
   ])("reads the prefix's codes, not those before it: %s", async (_label, query) => {
     bounded(await readBy((db) => listStoveIdRows(db, filters(query()), null, LIMIT)));
     bounded(await readBy((db) => listStoveIdRows(db, filters(query()), { v: `${DEEP}50`, id: '1' }, LIMIT)));
+  });
+
+  it("reads a factory's search as a global user's: one statement on the code index", async () => {
+    for (const cursor of [null, { v: `${DEEP}50`, id: '1' }]) {
+      for (const dir of ['asc', 'desc']) {
+        const read = await readBy((db) => listStoveIdRows(db, filters({ factoryId, dir }), cursor, LIMIT));
+        expect(read).toMatchObject({ statements: 1, indexes: ['stove_ids_code_key'] });
+        expect(read.rows).toBeLessThanOrEqual(DEEP_CODES + 1);
+      }
+    }
+    const counted = await readBy((db) => countStoveIds(db, filters({ factoryId })));
+    expect(counted).toMatchObject({ statements: 1, indexes: ['stove_ids_code_key'] });
+    expect(counted.rows).toBeLessThanOrEqual(DEEP_CODES + 1);
+  });
+
+  it("finds a factory's codes behind a thousand of another's with the same prefix, reading a bounded number", async () => {
+    // The other factory's 4,000 codes come after the factory's 20,000 that share the prefix PLN.
+    const others = otherCodes;
+    const page = (query: Record<string, string>, cursor: string | null = null) =>
+      listStoveIdRows(
+        handle.db,
+        filters({ q: PREFIX, factoryId: otherId, ...query }),
+        cursor ? { v: cursor, id: '1' } : null,
+        LIMIT,
+      );
+    expect((await page({})).map((r) => r.code)).toEqual(others.slice(0, LIMIT));
+    expect((await page({}, others[99] ?? '')).map((r) => r.code)).toEqual(others.slice(100, 100 + LIMIT));
+    expect((await page({ dir: 'desc' })).map((r) => r.code)).toEqual([...others].reverse().slice(0, LIMIT));
+    expect((await countStoveIds(handle.db, filters({ q: PREFIX, factoryId: otherId }))).total).toBe(PER_BATCH);
+    // The near codes (a thousand and one, all the first factory's), then the other's status ranges.
+    const read = await readBy((db) => listStoveIdRows(db, filters({ q: PREFIX, factoryId: otherId }), null, LIMIT));
+    expect(read.statements).toBe(2);
+    expect(read.rows).toBeLessThanOrEqual(1_001 + STOVE_ID_STATUSES.length * (LIMIT + 1));
   });
 
   it("counts the prefix's codes by reading them alone", async () => {

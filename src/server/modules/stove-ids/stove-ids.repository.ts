@@ -18,6 +18,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { stoveIds } from '../../db/schema/stove-ids';
 import {
   afterCursor,
+  cappedTotal,
   countCapped,
   cursorRowValue,
   orderBy,
@@ -208,8 +209,48 @@ function pageQuery(f: StoveIdFilters, cursor: Cursor | null, limit: number): SQL
 }
 
 /**
+ * How many of a prefix's codes (any factory's) a factory's search reads through the code index
+ * before it reads the factory's status ranges instead (see nearCodes).
+ */
+const NEAR_CODES = 1_000;
+
+/**
+ * A factory's prefix search in code order (no status, batch or other sort), read as a global
+ * user's is: the prefix's first NEAR_CODES + 1 codes from the cursor on, through the code index,
+ * and the factory's among them (issue 24). One short statement, planned as fast as the global
+ * search's, where the six status ranges took three times as long to plan as to run. A subquery
+ * with a LIMIT keeps its own plan: the code index, bounded. Null when the search is not of this
+ * shape.
+ */
+function nearCodes(f: StoveIdFilters, afterCode: string | null): { near: SQL; inFactory: SQL | undefined } | null {
+  const prefix = searchedPrefix(f);
+  if (prefix === null || !f.factoryId || f.status || f.batchId || f.sort !== 'code') return null;
+  const range: CodeRange = { filters: [], columns: [], values: [] };
+  const near = sql`${selectWhere(inCodeRange(range, f.dir, afterCode, prefix))}
+                   order by ${s.code} ${sql.raw(f.dir)} limit ${NEAR_CODES + 1}`;
+  return { near, inFactory: filtersWhere({ ...f, q: undefined }) };
+}
+
+/** Whether the near codes held the prefix's codes from the cursor on, or were cut off (see nearCodes). */
+const cutOff = (scanned: number | null) => scanned !== null && scanned > NEAR_CODES;
+
+const pageItems = (page: SQL, pageOrder: SQL) =>
+  sql`select json_build_object(
+                 'id', page.id::text, 'code', page.code, 'status', page.status, 'heldStatus', page.held_status,
+                 'factoryId', page.factory_id, 'factoryName', f.name, 'factoryCode', f.code,
+                 'batchId', page.batch_id, 'batchNumber', b.number::int, 'batchKind', b.kind,
+                 'pendingTransferId', page.pending_transfer_id, 'voidReason', page.void_reason,
+                 'createdAt', ${isoTime(sql`page.created_at`)}, 'updatedAt', ${isoTime(sql`page.updated_at`)}) as item
+                 from (${page}) page
+                 join factories f on f.id = page.factory_id
+                 join stove_id_batches b on b.id = page.batch_id
+                order by ${pageOrder}`;
+
+/**
  * One page of IDs (see pageQuery); only its rows are joined to their factory and batch. The page
- * comes as one JSON value (see queryJsonPage).
+ * comes as one JSON value (see queryJsonPage). A factory's prefix search first reads the prefix's
+ * near codes (see nearCodes); only when they were cut off before the page filled does it read the
+ * factory's status ranges.
  */
 export async function listStoveIdRows(
   db: Executor,
@@ -221,18 +262,20 @@ export async function listStoveIdRows(
     f.sort === 'code'
       ? sql`page.code ${sql.raw(f.dir)}`
       : sql`page.created_at ${sql.raw(f.dir)}, page.id ${sql.raw(f.dir)}`;
-  const { items } = await queryJsonPage<StoveIdRow>(db, {
-    items: sql`select json_build_object(
-                 'id', page.id::text, 'code', page.code, 'status', page.status, 'heldStatus', page.held_status,
-                 'factoryId', page.factory_id, 'factoryName', f.name, 'factoryCode', f.code,
-                 'batchId', page.batch_id, 'batchNumber', b.number::int, 'batchKind', b.kind,
-                 'pendingTransferId', page.pending_transfer_id, 'voidReason', page.void_reason,
-                 'createdAt', ${isoTime(sql`page.created_at`)}, 'updatedAt', ${isoTime(sql`page.updated_at`)}) as item
-                 from (${pageQuery(f, cursor, limit)}) page
-                 join factories f on f.id = page.factory_id
-                 join stove_id_batches b on b.id = page.batch_id
-                order by ${pageOrder}`,
-  });
+  const afterCode = cursor && f.sort === 'code' ? String(cursor.v) : null;
+  const near = nearCodes(f, afterCode);
+  if (near) {
+    // Aliased as the table: the filters name its columns by the table's name.
+    const inFactory = sql`select * from near stove_ids ${near.inFactory ? sql`where ${near.inFactory}` : sql``}
+                          order by code ${sql.raw(f.dir)} limit ${limit}`;
+    const { items, count: scanned } = await queryJsonPage<StoveIdRow>(db, {
+      ctes: sql`near as materialized (${near.near})`,
+      items: pageItems(inFactory, pageOrder),
+      count: sql`(select count(*)::int from near)`,
+    });
+    if (items.length >= limit || !cutOff(scanned)) return items;
+  }
+  const { items } = await queryJsonPage<StoveIdRow>(db, { items: pageItems(pageQuery(f, cursor, limit), pageOrder) });
   return items;
 }
 
@@ -241,7 +284,18 @@ export async function listStoveIdRows(
  * status, the count reads the page's index range (see codeRange) rather than the table. A total
  * past the cap is remembered for 30 seconds per filter (see countPastCap).
  */
-export function countStoveIds(db: Executor, f: StoveIdFilters): Promise<Total> {
+export async function countStoveIds(db: Executor, f: StoveIdFilters): Promise<Total> {
+  const near = nearCodes(f, null);
+  if (near) {
+    // The prefix's near codes, counted once for the factory and once in all: the total if they
+    // were not cut off.
+    const inFactory = near.inFactory ? sql`filter (where ${near.inFactory})` : sql``;
+    const [counted] = await queryRows<{ n: number; scanned: number }>(
+      db,
+      sql`select (count(*) ${inFactory})::int as n, count(*)::int as scanned from (${near.near}) stove_ids`,
+    );
+    if (counted && !cutOff(counted.scanned)) return cappedTotal(counted.n);
+  }
   const where = filtersWhere(f);
   if (!where) return countCapped(db, sql`${s}`, undefined, s);
   const inRange = (r: CodeRange) =>
