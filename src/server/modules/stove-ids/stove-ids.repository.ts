@@ -218,9 +218,9 @@ const NEAR_CODES = 1_000;
  * A factory's prefix search in code order (no status, batch or other sort), read as a global
  * user's is: the prefix's first NEAR_CODES + 1 codes from the cursor on, through the code index,
  * and the factory's among them (issue 24). One short statement, planned as fast as the global
- * search's, where the six status ranges took three times as long to plan as to run. A subquery
- * with a LIMIT keeps its own plan: the code index, bounded. Null when the search is not of this
- * shape.
+ * search's: the six status ranges' page and count took about 1.2 ms to plan on PostgreSQL, as long
+ * as the global search's page and count took in all. A subquery with a LIMIT keeps its own plan
+ * (the code index, bounded). Null when the search is not of this shape.
  */
 function nearCodes(f: StoveIdFilters, afterCode: string | null): { near: SQL; inFactory: SQL | undefined } | null {
   const prefix = searchedPrefix(f);
