@@ -19,10 +19,10 @@ type SerializerCompiler = (route: {
 }) => (data: unknown) => string;
 
 /** The compiled serializer of a zod schema, or null when JSON Schema cannot express it. */
-export function compileSerializer(schema: z.ZodType): ((data: unknown) => string) | null {
+function compileSerializer(schema: z.ZodType): ((data: unknown) => string) | null {
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
-    return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+    return fastJson(json as Parameters<typeof fastJson>[0]);
   } catch {
     return null;
   }
