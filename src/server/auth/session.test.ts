@@ -11,7 +11,9 @@ import { countRows } from '../test/db-assert';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { isIdle, SessionCache, sessionTokenFrom, type ResolvedSession } from './session';
+import pg from 'pg';
+import { timeStatements } from '../db/client';
+import { isIdle, mayWrite, SessionCache, sessionTokenFrom, type ResolvedSession } from './session';
 import { sweepSessions } from './sessions.repository';
 
 const MINUTE = 60_000;
@@ -134,6 +136,76 @@ describe('a cached session sees every change on the next request', () => {
     expect((await me()).factory.name).not.toBe('Renamed Works');
     await ctx.handle.db.execute(sql`update factories set name = 'Renamed Works' where id = ${factory.id}`);
     expect((await me()).factory.name).toBe('Renamed Works');
+  });
+});
+
+describe('the session cache (both engines)', () => {
+  it('a second request of a session reads no session from the database', async () => {
+    const { cookie } = await ctx.signedInAs(['Sales Officer']);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    const statements: string[] = [];
+    const stop = timeStatements(ctx.handle.db, (statement) => statements.push(statement));
+    try {
+      expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    } finally {
+      stop();
+    }
+    expect(statements.filter((s) => /from sessions s\b/.test(s))).toEqual([]);
+  });
+
+  it('a change made through the API applies on the next request (deactivated, signed out)', async () => {
+    const admin = await ctx.signedInAs(['Admin']);
+    const { cookie, id } = await ctx.signedInAs(['Sales Officer']);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    const off = await ctx.request({ method: 'POST', url: `/api/users/${id}/deactivate`, cookie: admin.cookie });
+    expect(off.statusCode).toBeLessThan(300);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(401);
+
+    const other = await ctx.signedInAs(['Sales Officer']);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie: other.cookie })).statusCode).toBe(200);
+    expect((await ctx.request({ method: 'POST', url: '/api/auth/sign-out', cookie: other.cookie })).statusCode).toBe(
+      200,
+    );
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie: other.cookie })).statusCode).toBe(401);
+  });
+
+  it('a write from outside this server (PostgreSQL: another connection) applies once its notification arrives', async ({
+    skip,
+  }) => {
+    if (ctx.handle.kind !== 'postgres' || !ctx.handle.url) return skip('one process owns a PGlite database');
+    const { cookie, id } = await ctx.signedInAs(['Sales Officer']);
+    expect((await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    const outside = new pg.Client({ connectionString: ctx.handle.url });
+    await outside.connect();
+    try {
+      await outside.query('update profiles set active = false where id = $1', [id]);
+    } finally {
+      await outside.end();
+    }
+    let status = 0;
+    for (let waited = 0; waited < 2000; waited += 20) {
+      status = (await ctx.request({ method: 'GET', url: '/api/me', cookie })).statusCode;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(401);
+  });
+
+  it('mayWrite: plain reads keep the cache, anything else empties it', () => {
+    expect(mayWrite('\n  select s.id from sessions s where s.token = $1')).toBe(false);
+    expect(mayWrite('with page as (select 1) select * from page')).toBe(false);
+    for (const statement of [
+      'begin',
+      'commit',
+      'update profiles set active = false',
+      'insert into sessions values (1)',
+      'delete from sessions',
+      'with gone as (delete from sessions returning id) select count(*) from gone',
+      'select id from stove_ids for update',
+      'truncate users',
+    ]) {
+      expect(mayWrite(statement), statement).toBe(true);
+    }
   });
 });
 

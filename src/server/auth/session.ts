@@ -14,12 +14,19 @@
  * transaction at a time on its thread and posts the notification before the COMMIT's own answer
  * (pglite-thread.ts), so the cache has forgotten before the writer's request can answer; a lookup
  * that was reading while the change committed does not store what it read.
+ *
+ * On PostgreSQL (decision 0014) the cache forgets everything when this process's pool finishes any
+ * statement that may write (every COMMIT among them), so a change made through this server applies
+ * on the next request as on PGlite; and a dedicated connection listens on `auth_change` for changes
+ * made elsewhere (another instance, psql, a script), which apply once the notification arrives. While
+ * that connection is down, the cache is not used.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-auth/cookies';
 import { sql } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS } from '../../common/constants';
-import { embeddedClient, queryRows, type Database } from '../db/client';
+import { embeddedClient, queryRows, timeStatements, type Database } from '../db/client';
+import { listenOnPostgres } from '../db/pg-listener';
 import { ACTOR_COLUMNS, ACTOR_JOINS, type ActorRow } from './actor.repository';
 import type { Auth } from './auth';
 import { deleteSession } from './sessions.repository';
@@ -151,18 +158,46 @@ export interface SessionResolverHandle {
   close: () => Promise<void>;
 }
 
+/** A statement that only reads: a SELECT or WITH naming no write (a function it calls writes no auth table). */
+const READ_ONLY = /^\s*(select|with)\b/i;
+const WRITES = /\b(insert|update|delete|truncate|merge)\b/i;
+
+/** Whether a statement may change what a cached session is made of (see the header): anything but a plain read. */
+export function mayWrite(statement: string): boolean {
+  return !READ_ONLY.test(statement) || WRITES.test(statement);
+}
+
 /**
- * The app's resolver: better-auth's cookie name and secret, and on embedded databases a cache that
- * listens for auth changes.
+ * The app's resolver: better-auth's cookie name and secret, and a cache that forgets at every auth
+ * change (see the header for how each engine hears of one).
  */
 export async function createSessionResolver(auth: Auth, secret: string, db: Database): Promise<SessionResolverHandle> {
   const context = await auth.$context;
   const cookie: SessionCookie = { name: context.authCookies.sessionToken.name, secret };
-  const client = embeddedClient(db);
-  if (!client) {
-    return { resolveSession: (headers) => resolveSession(cookie, db, headers, null), close: async () => undefined };
-  }
   const cache = new SessionCache();
-  const unlisten = await client.listen(AUTH_CHANGE_CHANNEL, () => cache.clear());
-  return { resolveSession: (headers) => resolveSession(cookie, db, headers, cache), close: () => unlisten() };
+  const client = embeddedClient(db);
+  if (client) {
+    const unlisten = await client.listen(AUTH_CHANGE_CHANNEL, () => cache.clear());
+    return { resolveSession: (headers) => resolveSession(cookie, db, headers, cache), close: () => unlisten() };
+  }
+  const stopWatching = timeStatements(db, (statement) => {
+    if (mayWrite(statement)) cache.clear();
+  });
+  let listening = false;
+  const listener = await listenOnPostgres(
+    db,
+    AUTH_CHANGE_CHANNEL,
+    () => cache.clear(),
+    (state) => {
+      cache.clear();
+      listening = state === 'up';
+    },
+  );
+  return {
+    resolveSession: (headers) => resolveSession(cookie, db, headers, listening ? cache : null),
+    close: async () => {
+      stopWatching();
+      await listener.close();
+    },
+  };
 }
