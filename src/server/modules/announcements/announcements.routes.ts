@@ -11,6 +11,7 @@ import {
   updateAnnouncementSchema,
 } from '../../../common/contracts/announcements';
 import type { Database } from '../../db/client';
+import type { MailingRoutes } from '../notifications/notifications.service';
 import { actorOf } from '../../http/guard';
 import {
   createAnnouncement,
@@ -34,9 +35,9 @@ const AUDIENCE = {
 };
 const everyone = { permission: 'authenticated' } as const;
 
-export async function announcementRoutes(app: FastifyInstance, opts: { db: Database }) {
+export async function announcementRoutes(app: FastifyInstance, opts: { db: Database; mailing?: MailingRoutes }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, mailing } = opts;
 
   // Every signed-in user: their own announcements.
   r.get(
@@ -154,7 +155,11 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
         response: { 201: announcementSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAnnouncement(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const created = await createAnnouncement(db, actorOf(request), request.body, mailing);
+      mailing?.mail.wake();
+      return reply.status(201).send(created);
+    },
   );
 
   r.patch(
@@ -172,7 +177,11 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
         response: { 200: announcementSchema },
       },
     },
-    async (request) => updateAnnouncement(db, actorOf(request), request.params.id, request.body),
+    async (request) => {
+      const updated = await updateAnnouncement(db, actorOf(request), request.params.id, request.body, mailing);
+      mailing?.mail.wake();
+      return updated;
+    },
   );
 
   r.post(

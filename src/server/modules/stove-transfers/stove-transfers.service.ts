@@ -32,6 +32,11 @@ import { AppError, errors, type ItemProblem } from '../../http/errors';
 import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import {
+  queueIncomingTransferMails,
+  queueTransferOutcomeMail,
+  type Mailing,
+} from '../notifications/notifications.service';
+import {
   changeStoveIdStatuses,
   lockStoveIdsByCodes,
   lockStoveIdsOfTransfer,
@@ -233,7 +238,12 @@ function isPendingItemConflict(error: unknown): boolean {
  * any is ineligible (409, each offending code with its reason), else writes the transfer, its
  * items and the IDs' 'sent' change (in_transit, holding their status), and one audit row.
  */
-export async function sendTransfer(db: Database, actor: Actor, input: SendInput): Promise<StoveTransfer> {
+export async function sendTransfer(
+  db: Database,
+  actor: Actor,
+  input: SendInput,
+  mailing?: Mailing,
+): Promise<StoveTransfer> {
   const { from, to, destinationProblem } = await resolveSides(db, actor, input);
   if (destinationProblem)
     throw errors.validation(`${destinationProblem}.`, { toFactoryId: [`${destinationProblem}.`] });
@@ -285,6 +295,7 @@ export async function sendTransfer(db: Database, actor: Actor, input: SendInput)
         after: { number: presented.number, from: from.code, to: to.code, idCount: ids.length, note: input.note },
       });
       await publishTransfer(tx, presented);
+      if (mailing) await queueIncomingTransferMails(tx, mailing, presented, actor);
       return presented;
     });
   } catch (error) {
@@ -312,6 +323,7 @@ async function decide(
   side: 'destination' | 'sender',
   verb: string,
   apply: (tx: Executor, transfer: LockedTransfer, ids: LockedStoveId[]) => Promise<Decision>,
+  mailing?: Mailing,
 ): Promise<StoveTransfer> {
   return db.transaction(async (tx) => {
     const transfer = await lockTransfer(tx, id);
@@ -338,6 +350,7 @@ async function decide(
     });
     const decided = await readTransfer(tx, transfer.id);
     await publishTransfer(tx, decided);
+    if (mailing) await queueTransferOutcomeMail(tx, mailing, decided, actor);
     return decided;
   });
 }
@@ -354,6 +367,7 @@ export function confirmTransfer(
   actor: Actor,
   id: string,
   codes: readonly string[] | undefined,
+  mailing?: Mailing,
 ): Promise<StoveTransfer> {
   return decide(db, actor, id, 'destination', 'confirm', async (tx, transfer, ids) => {
     let received = ids;
@@ -412,11 +426,17 @@ export function confirmTransfer(
       action: returned.length === 0 ? 'confirm' : 'partially_confirm',
       audit: { status, receivedCount: received.length, returnedCount: returned.length },
     };
-  });
+  }, mailing);
 }
 
 /** POST /api/stove-transfers/:id/reject: every ID back to the sender, with the reason. */
-export function rejectTransfer(db: Database, actor: Actor, id: string, reason: string): Promise<StoveTransfer> {
+export function rejectTransfer(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string,
+  mailing?: Mailing,
+): Promise<StoveTransfer> {
   return decide(db, actor, id, 'destination', 'reject', async (tx, transfer, ids) => {
     await changeStoveIdStatuses(tx, {
       ids: ids.map((i) => i.id),
@@ -429,7 +449,7 @@ export function rejectTransfer(db: Database, actor: Actor, id: string, reason: s
     await settlePendingItems(tx, transfer.id, 'returned');
     await decideTransfer(tx, transfer.id, { status: 'rejected', receivedCount: null, reason, actorId: actor.userId });
     return { action: 'reject', audit: { status: 'rejected', reason } };
-  });
+  }, mailing);
 }
 
 /** POST /api/stove-transfers/:id/cancel: the sender takes every ID back. */
