@@ -150,7 +150,8 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
           'Publishes an announcement (a title, a Markdown text of at most 20,000 characters) now, or ' +
           'schedules it for `publishAt`, until `expiresAt` if given. Empty audiences: everyone; with both ' +
           'groups and factories, a reader must match both. A factory-scoped manager addresses only their ' +
-          'own factory (the default). Audited and pushed to open pages. Answers 201.',
+          'own factory (the default). Audited and pushed to open pages. Once published (now, or at ' +
+          '`publishAt`) it is mailed once to the readers who chose announcements by mail. Answers 201.',
         body: createAnnouncementSchema,
         response: { 201: announcementSchema },
       },

@@ -178,7 +178,8 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
         response: { 201: stoveTransferSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(sent(await sendTransfer(db, actorOf(request), request.body, mailing))),
+    async (request, reply) =>
+      reply.status(201).send(sent(await sendTransfer(db, actorOf(request), request.body, mailing))),
   );
 
   r.get(
