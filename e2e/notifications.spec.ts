@@ -17,6 +17,7 @@ test('I turn a notification mail off and on again on My account, and it stays as
   page,
   browser,
 }) => {
+  test.slow();
   await login(page, 'Admin');
   const msa = await factoryByCode(page, 'MSA');
   const manager = await signInNewFactoryManager(page, browser, msa.id);
@@ -53,6 +54,8 @@ test('a stove transfer sent to a factory mails its Factory Manager; the Outbox s
   page,
   browser,
 }) => {
+  // Two people's browsers and the Outbox: give it the time of a slow machine.
+  test.slow();
   await login(page, 'Admin');
   const nbo = await factoryByCode(page, 'NBO');
   const ksm = await factoryByCode(page, 'KSM');
