@@ -41,6 +41,8 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { Mailer, mailSettings } from './modules/mail/mail.service';
 import { meRoutes } from './modules/me/me.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { NotificationJobs } from './modules/notifications/notifications.service';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { Metrics } from './modules/metrics/metrics.service';
 import { partnerRoutes } from './modules/partners/partners.routes';
@@ -80,6 +82,8 @@ export interface App {
   mail: Mailer;
   /** The app's metrics (GET /metrics); null when METRICS_TOKEN is unset. */
   metrics: Metrics | null;
+  /** The daily digest and scheduled announcements' mails (tests run a round with tick()). */
+  notificationJobs: NotificationJobs;
 }
 
 const DOCS_PREFIX = '/api/docs';
@@ -193,6 +197,16 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(liveRoutes, { hub, resolveSession });
   await app.register(meRoutes, { db, auth });
+  await app.register(notificationRoutes, { db });
+  // Notification mails: queued with the change that causes them, sent by the mail worker.
+  const mailing = { publicUrl: config.publicUrl, mail };
+  const notificationJobs = new NotificationJobs(
+    db,
+    mail,
+    { publicUrl: config.publicUrl, digestHour: config.notificationDigestHour },
+    app.log,
+  );
+  app.addHook('onClose', () => notificationJobs.close());
   await app.register(activitySessionRoutes, { db });
   await app.register(userRoutes, { db });
   await app.register(groupPermissionRoutes, { db });
@@ -203,7 +217,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(stoveIdRoutes, { db });
   await app.register(stoveIdBatchRoutes, { db });
   await app.register(stoveValidationRoutes, { db });
-  await app.register(stoveTransferRoutes, { db });
+  await app.register(stoveTransferRoutes, { db, mailing });
   await app.register(dailyProductionReportRoutes, { db });
   await app.register(productivityRoutes, { db });
   await app.register(ckdCategoryRoutes, { db });
@@ -218,7 +232,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(salesOrderRoutes, { db });
   await app.register(inventoryRoutes, { db });
   await app.register(dashboardRoutes, { db });
-  await app.register(announcementRoutes, { db });
+  await app.register(announcementRoutes, { db, mailing });
   await app.register(calendarRoutes, { db });
   await app.register(documentationRoutes, { db });
   await app.register(appDocRoutes, {});
@@ -256,5 +270,5 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, auth, backups, mail, metrics };
+  return { app, auth, backups, mail, metrics, notificationJobs };
 }

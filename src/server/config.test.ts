@@ -43,6 +43,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIL_FROM: 'Office' })).toThrow('MAIL_FROM: MAIL_FROM must be an address');
   });
 
+  it('mails the daily low-stock digest at NOTIFICATION_DIGEST_HOUR, 7 by default, an hour from 0 to 23', () => {
+    expect(loadConfig({}).notificationDigestHour).toBe(7);
+    expect(loadConfig({ NOTIFICATION_DIGEST_HOUR: '0' }).notificationDigestHour).toBe(0);
+    expect(loadConfig({ NOTIFICATION_DIGEST_HOUR: '23' }).notificationDigestHour).toBe(23);
+    for (const bad of ['24', '-1', '7.5', 'seven'])
+      expect(() => loadConfig({ NOTIFICATION_DIGEST_HOUR: bad })).toThrow('NOTIFICATION_DIGEST_HOUR');
+  });
+
   it('refuses an ADMIN_PASSWORD that is common or contains the email name, in one line', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'password123' })).toThrow(
       'ADMIN_PASSWORD: This password is one of the most common passwords, which are tried first. Choose another.',

@@ -70,6 +70,12 @@ export const envSchema = z
         'MAIL_FROM must be an address such as no-reply@example.com or "Stove Back Office <no-reply@example.com>"',
       )
       .optional(),
+    NOTIFICATION_DIGEST_HOUR: z.coerce
+      .number('NOTIFICATION_DIGEST_HOUR must be an hour from 0 to 23')
+      .int('NOTIFICATION_DIGEST_HOUR must be a whole hour from 0 to 23')
+      .min(0, 'NOTIFICATION_DIGEST_HOUR must be an hour from 0 to 23')
+      .max(23, 'NOTIFICATION_DIGEST_HOUR must be an hour from 0 to 23')
+      .default(7),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default('./dist/web'),
   })
@@ -103,6 +109,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every mail (MAIL_FROM, else "Stove Back Office <no-reply@the PUBLIC_URL host>"). */
   mailFrom: string;
+  /** The hour (0-23, the company's time zone) the daily low-stock digest is mailed. */
+  notificationDigestHour: number;
   /** The bearer token of GET /metrics; the endpoint answers 404 when undefined. */
   metricsToken: string | undefined;
   logLevel: string;
@@ -146,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Stove Back Office <no-reply@${new URL(publicUrl).hostname}>`,
+    notificationDigestHour: e.NOTIFICATION_DIGEST_HOUR,
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,

@@ -30,6 +30,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/me/account': { permission: 'authenticated' },
   'PATCH /api/me/profile': { permission: 'authenticated' },
   'POST /api/me/password': { permission: 'authenticated' },
+  'GET /api/me/notifications': { permission: 'authenticated' },
+  'PUT /api/me/notifications': { permission: 'authenticated' },
   'GET /api/audit-log': { permission: 'user-management', adminGroupOnly: true },
   'GET /api/audit-log/export.csv': { permission: 'user-management', adminGroupOnly: true },
   'GET /api/audit-log/facets': { permission: 'user-management', adminGroupOnly: true },

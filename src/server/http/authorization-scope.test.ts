@@ -36,6 +36,8 @@ const UNSCOPED = new Set([
   'GET /api/me/account',
   'PATCH /api/me/profile',
   'POST /api/me/password',
+  'GET /api/me/notifications',
+  'PUT /api/me/notifications',
   'POST /api/activity-sessions',
   'POST /api/activity-sessions/:id/ping',
   'POST /api/activity-sessions/:id/end',

@@ -67,7 +67,7 @@ export async function createTestContext(
     BACKUP_DIR: backupDir,
     ...env,
   });
-  const { app, auth, backups, mail, metrics } = await buildApp({
+  const { app, auth, backups, mail, metrics, notificationJobs } = await buildApp({
     db: handle.db,
     handle,
     config,
@@ -86,6 +86,7 @@ export async function createTestContext(
     backups,
     mail,
     metrics,
+    notificationJobs,
     handle,
     config,
     request,

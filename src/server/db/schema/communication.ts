@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgEnum,
@@ -45,6 +46,8 @@ export const announcements = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When its mail to the readers who chose it was queued (once, at or after publish_at); null: not yet. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     ...recordStamps,
   },
   (t) => [
@@ -149,3 +152,29 @@ export const docPageRevisions = pgTable(
   },
   (t) => [uniqueIndex('doc_page_revisions_page_version_idx').on(t.pageId, t.version)],
 );
+
+/**
+ * What each user chose to receive by mail (My account, "Notifications"). A user without a row has
+ * the defaults: incoming transfers and transfer outcomes on, the digest and announcements off.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  incomingTransfers: boolean('incoming_transfers').notNull().default(true),
+  transferOutcomes: boolean('transfer_outcomes').notNull().default(true),
+  lowStockDigest: boolean('low_stock_digest').notNull().default(false),
+  announcements: boolean('announcements').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The days the low-stock digest was queued (the company's calendar): the instance whose insert of
+ * the day's row succeeds queues that day's mails in the same transaction; the others find the row.
+ */
+export const notificationDigestDays = pgTable('notification_digest_days', {
+  day: date('day').primaryKey(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** How many mails it queued. */
+  mails: integer('mails').notNull().default(0),
+});

@@ -87,6 +87,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     /** The plain-text body. */
     body: text('body').notNull(),
+    /** The same mail as HTML (sent as its second part); null: plain text only. */
+    html: text('html'),
     status: mailStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import {
   updateAnnouncementSchema,
 } from '../../../common/contracts/announcements';
 import type { Database } from '../../db/client';
+import type { MailingRoutes } from '../notifications/notifications.service';
 import { actorOf } from '../../http/guard';
 import {
   createAnnouncement,
@@ -34,9 +35,9 @@ const AUDIENCE = {
 };
 const everyone = { permission: 'authenticated' } as const;
 
-export async function announcementRoutes(app: FastifyInstance, opts: { db: Database }) {
+export async function announcementRoutes(app: FastifyInstance, opts: { db: Database; mailing?: MailingRoutes }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, mailing } = opts;
 
   // Every signed-in user: their own announcements.
   r.get(
@@ -149,12 +150,17 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
           'Publishes an announcement (a title, a Markdown text of at most 20,000 characters) now, or ' +
           'schedules it for `publishAt`, until `expiresAt` if given. Empty audiences: everyone; with both ' +
           'groups and factories, a reader must match both. A factory-scoped manager addresses only their ' +
-          'own factory (the default). Audited and pushed to open pages. Answers 201.',
+          'own factory (the default). Audited and pushed to open pages. Once published (now, or at ' +
+          '`publishAt`) it is mailed once to the readers who chose announcements by mail. Answers 201.',
         body: createAnnouncementSchema,
         response: { 201: announcementSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createAnnouncement(db, actorOf(request), request.body)),
+    async (request, reply) => {
+      const created = await createAnnouncement(db, actorOf(request), request.body, mailing);
+      mailing?.mail.wake();
+      return reply.status(201).send(created);
+    },
   );
 
   r.patch(
@@ -172,7 +178,11 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
         response: { 200: announcementSchema },
       },
     },
-    async (request) => updateAnnouncement(db, actorOf(request), request.params.id, request.body),
+    async (request) => {
+      const updated = await updateAnnouncement(db, actorOf(request), request.params.id, request.body, mailing);
+      mailing?.mail.wake();
+      return updated;
+    },
   );
 
   r.post(

@@ -27,6 +27,7 @@ import { decodeCursor, toPage } from '../../http/list';
 import { publishLive } from '../../live/publish-live';
 import { insertAudit } from '../audit/audit.repository';
 import { changeAudited } from '../audit/audited-change';
+import { queueAnnouncementMails, type Mailing } from '../notifications/notifications.service';
 import {
   ANNOUNCEMENT_SORTS,
   countAnnouncements,
@@ -195,7 +196,12 @@ export async function getAnnouncement(db: Database, actor: Actor, id: string): P
   return presentAnnouncement(row);
 }
 
-export async function createAnnouncement(db: Database, actor: Actor, input: CreateInput): Promise<Announcement> {
+export async function createAnnouncement(
+  db: Database,
+  actor: Actor,
+  input: CreateInput,
+  mailing?: Mailing,
+): Promise<Announcement> {
   const factoryIds = addressableFactories(actor, input.audienceFactoryIds) ?? [];
   return db.transaction(async (tx) => {
     await assertFactoriesAddressable(tx, factoryIds);
@@ -227,6 +233,8 @@ export async function createAnnouncement(db: Database, actor: Actor, input: Crea
       after: audited(row),
     });
     await announce(tx, row, actor.userId);
+    // Published now: mailed to its readers who chose it (a scheduled one by the minute job).
+    if (mailing) await queueAnnouncementMails(tx, mailing, id);
     return readAnnouncement(tx, id);
   });
 }
@@ -244,6 +252,7 @@ export async function updateAnnouncement(
   actor: Actor,
   id: string,
   input: UpdateInput,
+  mailing?: Mailing,
 ): Promise<Announcement> {
   const factoryIds =
     input.audienceFactoryIds === undefined ? undefined : addressableFactories(actor, input.audienceFactoryIds);
@@ -271,6 +280,8 @@ export async function updateAnnouncement(
         updatedBy: actor.userId,
       });
       await announce(tx, updated, actor.userId, current);
+      // A scheduled one moved to now is published: mailed once, as a new one.
+      if (mailing) await queueAnnouncementMails(tx, mailing, id);
       return updated;
     },
     audited,

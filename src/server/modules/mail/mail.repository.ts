@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   /** The plain-text body. */
   body: string;
+  /** The same mail as HTML, sent beside the plain text; without it the mail is plain text only. */
+  html?: string;
 }
 
 /** Queues a mail: call it with the transaction of the change that causes the mail. */
@@ -20,12 +22,20 @@ export async function insertMail(db: Executor, message: MailMessage): Promise<st
   return row.id;
 }
 
+/** Queues many mails in one multi-row insert (the transaction of the change); none when empty. */
+export async function insertMails(db: Executor, messages: readonly MailMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  await db.insert(mailOutbox).values(messages.map((m) => ({ ...m, html: m.html ?? null })));
+  return messages.length;
+}
+
 /** A claimed mail: what to send and how many tries it has had, this one included. */
 export interface ClaimedMail {
   id: string;
   to: string;
   subject: string;
   body: string;
+  html: string | null;
   attempts: number;
 }
 
@@ -50,7 +60,7 @@ export async function claimDueMails(db: Executor, limit: number, claimMs: number
           limit ${limit}
           for update skip locked
         )
-        returning id, "to", subject, body, attempts`,
+        returning id, "to", subject, body, html, attempts`,
   );
 }
 

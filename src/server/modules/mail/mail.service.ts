@@ -53,7 +53,7 @@ export function mailSettings(config: Config): MailSettings {
 
 /** What the worker needs of a nodemailer transport. */
 interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
   close(): void;
 }
 
@@ -138,6 +138,7 @@ export class Mailer {
           to: mail.to,
           subject: mail.subject,
           text: mail.body,
+          ...(mail.html ? { html: mail.html } : {}),
         });
       } else {
         this.log.info(

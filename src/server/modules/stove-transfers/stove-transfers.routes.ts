@@ -17,6 +17,7 @@ import {
   type StoveTransfer,
 } from '../../../common/contracts/stove-ids';
 import type { Database } from '../../db/client';
+import type { MailingRoutes } from '../notifications/notifications.service';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
 import {
@@ -48,9 +49,14 @@ const decided = (side: string) => ({
 
 const personName = (p: StoveTransfer['createdBy']) => (p ? (p.name ?? p.email) : null);
 
-export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Database }) {
+export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Database; mailing?: MailingRoutes }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, mailing } = opts;
+  /** After a change that may have queued mail commits: the mail worker sends it. */
+  const sent = <T>(result: T): T => {
+    mailing?.mail.wake();
+    return result;
+  };
 
   r.get(
     '/api/stove-transfers',
@@ -166,12 +172,14 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
           'Puts the IDs (at most 100,000) on a transfer to another active factory: they become ' +
           '`in_transit`, keeping the status they had, until the destination confirms or rejects it or the ' +
           'sender cancels it. All or nothing: when any code is not eligible (as `POST ' +
-          '/api/stove-transfers/check` says) nothing is sent. Audited and pushed live to both factories.',
+          '/api/stove-transfers/check` says) nothing is sent. Audited and pushed live to both factories; ' +
+          'mailed to the users of the destination who may confirm it and chose that mail.',
         body: sendStoveTransferSchema,
         response: { 201: stoveTransferSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await sendTransfer(db, actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(sent(await sendTransfer(db, actorOf(request), request.body, mailing))),
   );
 
   r.get(
@@ -208,13 +216,14 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
         description:
           'The destination confirms the transfer: every ID is received at the destination with the status ' +
           'it had when sent, or, with `codes`, only those (a partial confirmation) and the others return to ' +
-          'the sender. Audited and pushed live.',
+          'the sender. Audited and pushed live; mailed to the sender when they chose that mail.',
         params,
         body: confirmStoveTransferSchema,
         response: { 200: stoveTransferSchema },
       },
     },
-    async (request) => confirmTransfer(db, actorOf(request), request.params.id, request.body.codes),
+    async (request) =>
+      sent(await confirmTransfer(db, actorOf(request), request.params.id, request.body.codes, mailing)),
   );
 
   r.post(
@@ -226,13 +235,14 @@ export async function stoveTransferRoutes(app: FastifyInstance, opts: { db: Data
         summary: 'Reject a transfer with a reason (every ID returns to the sender)',
         description:
           'The destination rejects the transfer with a reason: every ID returns to the sender with the ' +
-          'status it had when sent. Audited and pushed live.',
+          'status it had when sent. Audited and pushed live; mailed to the sender when they chose that mail.',
         params,
         body: rejectStoveTransferSchema,
         response: { 200: stoveTransferSchema },
       },
     },
-    async (request) => rejectTransfer(db, actorOf(request), request.params.id, request.body.reason),
+    async (request) =>
+      sent(await rejectTransfer(db, actorOf(request), request.params.id, request.body.reason, mailing)),
   );
 
   r.post(

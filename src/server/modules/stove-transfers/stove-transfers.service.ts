@@ -32,6 +32,11 @@ import { AppError, errors, type ItemProblem } from '../../http/errors';
 import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import {
+  queueIncomingTransferMails,
+  queueTransferOutcomeMail,
+  type Mailing,
+} from '../notifications/notifications.service';
+import {
   changeStoveIdStatuses,
   lockStoveIdsByCodes,
   lockStoveIdsOfTransfer,
@@ -233,7 +238,12 @@ function isPendingItemConflict(error: unknown): boolean {
  * any is ineligible (409, each offending code with its reason), else writes the transfer, its
  * items and the IDs' 'sent' change (in_transit, holding their status), and one audit row.
  */
-export async function sendTransfer(db: Database, actor: Actor, input: SendInput): Promise<StoveTransfer> {
+export async function sendTransfer(
+  db: Database,
+  actor: Actor,
+  input: SendInput,
+  mailing?: Mailing,
+): Promise<StoveTransfer> {
   const { from, to, destinationProblem } = await resolveSides(db, actor, input);
   if (destinationProblem)
     throw errors.validation(`${destinationProblem}.`, { toFactoryId: [`${destinationProblem}.`] });
@@ -285,6 +295,7 @@ export async function sendTransfer(db: Database, actor: Actor, input: SendInput)
         after: { number: presented.number, from: from.code, to: to.code, idCount: ids.length, note: input.note },
       });
       await publishTransfer(tx, presented);
+      if (mailing) await queueIncomingTransferMails(tx, mailing, presented, actor);
       return presented;
     });
   } catch (error) {
@@ -312,6 +323,7 @@ async function decide(
   side: 'destination' | 'sender',
   verb: string,
   apply: (tx: Executor, transfer: LockedTransfer, ids: LockedStoveId[]) => Promise<Decision>,
+  mailing?: Mailing,
 ): Promise<StoveTransfer> {
   return db.transaction(async (tx) => {
     const transfer = await lockTransfer(tx, id);
@@ -338,6 +350,7 @@ async function decide(
     });
     const decided = await readTransfer(tx, transfer.id);
     await publishTransfer(tx, decided);
+    if (mailing) await queueTransferOutcomeMail(tx, mailing, decided, actor);
     return decided;
   });
 }
@@ -354,82 +367,105 @@ export function confirmTransfer(
   actor: Actor,
   id: string,
   codes: readonly string[] | undefined,
+  mailing?: Mailing,
 ): Promise<StoveTransfer> {
-  return decide(db, actor, id, 'destination', 'confirm', async (tx, transfer, ids) => {
-    let received = ids;
-    let returned: LockedStoveId[] = [];
-    if (codes) {
-      const picked = new Set(codes.map(normalizeCode));
-      const onTransfer = new Set(ids.map((i) => i.code));
-      const strangers = [...picked].filter((c) => !onTransfer.has(c));
-      if (strangers.length > 0) {
-        const shown = strangers.slice(0, 10).join(', ');
-        throw new AppError(
-          400,
-          ERROR_CODES.validation,
-          `${strangers.length.toLocaleString('en-US')} of the picked stove IDs ${plural(strangers.length, 'is', 'are')} not on this transfer: ${shown}${strangers.length > 10 ? '…' : ''}`,
-          { problems: strangers.map((code) => ({ code, reason: 'Not on this transfer' })) },
-        );
+  return decide(
+    db,
+    actor,
+    id,
+    'destination',
+    'confirm',
+    async (tx, transfer, ids) => {
+      let received = ids;
+      let returned: LockedStoveId[] = [];
+      if (codes) {
+        const picked = new Set(codes.map(normalizeCode));
+        const onTransfer = new Set(ids.map((i) => i.code));
+        const strangers = [...picked].filter((c) => !onTransfer.has(c));
+        if (strangers.length > 0) {
+          const shown = strangers.slice(0, 10).join(', ');
+          throw new AppError(
+            400,
+            ERROR_CODES.validation,
+            `${strangers.length.toLocaleString('en-US')} of the picked stove IDs ${plural(strangers.length, 'is', 'are')} not on this transfer: ${shown}${strangers.length > 10 ? '…' : ''}`,
+            { problems: strangers.map((code) => ({ code, reason: 'Not on this transfer' })) },
+          );
+        }
+        received = ids.filter((i) => picked.has(i.code));
+        returned = ids.filter((i) => !picked.has(i.code));
       }
-      received = ids.filter((i) => picked.has(i.code));
-      returned = ids.filter((i) => !picked.has(i.code));
-    }
-    const document = { type: 'transfer', id: transfer.id } as const;
-    await changeStoveIdStatuses(tx, {
-      ids: received.map((i) => i.id),
-      kind: 'received',
-      set: sql`status = held_status, held_status = null, pending_transfer_id = null, factory_id = ${transfer.toFactoryId}`,
-      document,
-      actorId: actor.userId,
-    });
-    if (returned.length === 0) {
-      await settlePendingItems(tx, transfer.id, 'received');
-    } else {
+      const document = { type: 'transfer', id: transfer.id } as const;
       await changeStoveIdStatuses(tx, {
-        ids: returned.map((i) => i.id),
-        kind: 'returned',
-        set: BACK_TO_SENDER,
+        ids: received.map((i) => i.id),
+        kind: 'received',
+        set: sql`status = held_status, held_status = null, pending_transfer_id = null, factory_id = ${transfer.toFactoryId}`,
         document,
-        note: 'Not received: left out of a partial confirmation',
         actorId: actor.userId,
       });
-      await setItemOutcomes(
-        tx,
-        transfer.id,
-        received.map((i) => i.id),
-        'received',
-      );
-      await settlePendingItems(tx, transfer.id, 'returned');
-    }
-    const status = returned.length === 0 ? 'confirmed' : 'partially_confirmed';
-    await decideTransfer(tx, transfer.id, {
-      status,
-      receivedCount: received.length,
-      reason: null,
-      actorId: actor.userId,
-    });
-    return {
-      action: returned.length === 0 ? 'confirm' : 'partially_confirm',
-      audit: { status, receivedCount: received.length, returnedCount: returned.length },
-    };
-  });
+      if (returned.length === 0) {
+        await settlePendingItems(tx, transfer.id, 'received');
+      } else {
+        await changeStoveIdStatuses(tx, {
+          ids: returned.map((i) => i.id),
+          kind: 'returned',
+          set: BACK_TO_SENDER,
+          document,
+          note: 'Not received: left out of a partial confirmation',
+          actorId: actor.userId,
+        });
+        await setItemOutcomes(
+          tx,
+          transfer.id,
+          received.map((i) => i.id),
+          'received',
+        );
+        await settlePendingItems(tx, transfer.id, 'returned');
+      }
+      const status = returned.length === 0 ? 'confirmed' : 'partially_confirmed';
+      await decideTransfer(tx, transfer.id, {
+        status,
+        receivedCount: received.length,
+        reason: null,
+        actorId: actor.userId,
+      });
+      return {
+        action: returned.length === 0 ? 'confirm' : 'partially_confirm',
+        audit: { status, receivedCount: received.length, returnedCount: returned.length },
+      };
+    },
+    mailing,
+  );
 }
 
 /** POST /api/stove-transfers/:id/reject: every ID back to the sender, with the reason. */
-export function rejectTransfer(db: Database, actor: Actor, id: string, reason: string): Promise<StoveTransfer> {
-  return decide(db, actor, id, 'destination', 'reject', async (tx, transfer, ids) => {
-    await changeStoveIdStatuses(tx, {
-      ids: ids.map((i) => i.id),
-      kind: 'rejected',
-      set: BACK_TO_SENDER,
-      document: { type: 'transfer', id: transfer.id },
-      note: reason,
-      actorId: actor.userId,
-    });
-    await settlePendingItems(tx, transfer.id, 'returned');
-    await decideTransfer(tx, transfer.id, { status: 'rejected', receivedCount: null, reason, actorId: actor.userId });
-    return { action: 'reject', audit: { status: 'rejected', reason } };
-  });
+export function rejectTransfer(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string,
+  mailing?: Mailing,
+): Promise<StoveTransfer> {
+  return decide(
+    db,
+    actor,
+    id,
+    'destination',
+    'reject',
+    async (tx, transfer, ids) => {
+      await changeStoveIdStatuses(tx, {
+        ids: ids.map((i) => i.id),
+        kind: 'rejected',
+        set: BACK_TO_SENDER,
+        document: { type: 'transfer', id: transfer.id },
+        note: reason,
+        actorId: actor.userId,
+      });
+      await settlePendingItems(tx, transfer.id, 'returned');
+      await decideTransfer(tx, transfer.id, { status: 'rejected', receivedCount: null, reason, actorId: actor.userId });
+      return { action: 'reject', audit: { status: 'rejected', reason } };
+    },
+    mailing,
+  );
 }
 
 /** POST /api/stove-transfers/:id/cancel: the sender takes every ID back. */

@@ -3,6 +3,7 @@ import { Loading } from '@web/components/ui/loading';
 import { PageHeader } from '@web/components/ui/page-header';
 import { errorMessage } from '@web/lib/api-client';
 import { useAccount } from '../api/get-account';
+import { NotificationsSection } from '../components/notifications-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { TwoFactorSection } from '../components/two-factor-section';
@@ -18,6 +19,7 @@ export function AccountPage({ title }: { title: string }) {
           <ProfileSection key={account.name} account={account} />
           <PasswordSection />
           <TwoFactorSection enabled={account.twoFactorEnabled} />
+          <NotificationsSection email={account.email} />
         </>
       ) : error ? (
         <div
