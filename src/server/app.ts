@@ -39,6 +39,7 @@ import { liveRoutes } from './live/live.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
+import { signInCodeRoutes } from './modules/auth/sign-in-code.routes';
 import { Mailer, mailSettings } from './modules/mail/mail.service';
 import { meRoutes } from './modules/me/me.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -187,6 +188,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   app.addHook('onClose', () => mail.close());
   await app.register(mailRoutes, { mail });
   await app.register(recoveryRoutes, { db, auth, mail, publicUrl: config.publicUrl });
+  await app.register(signInCodeRoutes, { db, auth, mail, secret: authSecret });
   await app.register(healthRoutes, { db });
   const hub = await startLiveHub(db, app.log);
   app.addHook('onClose', () => hub.close());

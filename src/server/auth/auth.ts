@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/auth';
 import { hashPassword, verifyPassword } from './password';
+import { signInCode } from './sign-in-code-plugin';
 
 /**
  * better-auth's /sign-in/email refuses addresses without a dot in the domain (admin@localhost),
@@ -107,6 +108,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
         usernameValidator: (value) => SIGN_IN_EMAIL_PATTERN.test(value),
       }),
       twoFactor({ issuer: TWO_FACTOR_ISSUER }),
+      signInCode(),
     ],
     logger: { disabled: config.env === 'test', level: 'warn' },
     telemetry: { enabled: false },

@@ -1,6 +1,7 @@
 import { changeMyPasswordFormSchema } from '@common/contracts/account';
 import { PASSWORD_MIN_LENGTH } from '@common/constants';
 import { TextField } from '@web/components/form/form-fields';
+import { NewPasswordFields } from '@web/components/form/new-password-fields';
 import { SubmitButton } from '@web/components/form/submit-button';
 import { useAppForm } from '@web/components/form/use-app-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -37,23 +38,7 @@ export function PasswordSection() {
             autoComplete="current-password"
             required
           />
-          <TextField
-            form={form}
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-          />
-          <TextField
-            form={form}
-            name="confirmPassword"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields form={form} />
           <div>
             <SubmitButton busy={isSubmitting} busyText="Changing...">
               Change password

@@ -13,6 +13,7 @@ import { Label } from '@web/components/ui/label';
 import { isApiRequestError } from '@web/lib/api-client';
 import { meQueryKey } from '../api/get-me';
 import { useSignIn } from '../api/sign-in';
+import { SignInCodeStep } from './sign-in-code-step';
 import { TwoFactorChallenge } from './two-factor-challenge';
 
 const loginFormSchema = z.object({
@@ -30,12 +31,14 @@ type LoginFormValues = z.input<typeof loginFormSchema>;
  * checks the fields first (required, type="email"); the schema only backs it up.
  */
 export function LoginForm() {
-  const [step, setStep] = useState<'password' | 'two-factor'>('password');
+  const [step, setStep] = useState<'password' | 'code' | 'two-factor'>('password');
   if (step === 'two-factor') return <TwoFactorChallenge onRestart={() => setStep('password')} />;
-  return <PasswordStep onTwoFactor={() => setStep('two-factor')} />;
+  if (step === 'code')
+    return <SignInCodeStep onTwoFactor={() => setStep('two-factor')} onBack={() => setStep('password')} />;
+  return <PasswordStep onTwoFactor={() => setStep('two-factor')} onCode={() => setStep('code')} />;
 }
 
-function PasswordStep({ onTwoFactor }: { onTwoFactor: () => void }) {
+function PasswordStep({ onTwoFactor, onCode }: { onTwoFactor: () => void; onCode: () => void }) {
   const queryClient = useQueryClient();
   const { mutateAsync: signIn } = useSignIn();
   const {
@@ -105,9 +108,14 @@ function PasswordStep({ onTwoFactor }: { onTwoFactor: () => void }) {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in...' : 'Login'}
       </Button>
-      <Link to="/recover" className="self-center text-sm text-primary underline-offset-4 hover:underline">
-        Forgot password?
-      </Link>
+      <div className="flex flex-col items-center gap-1">
+        <Button type="button" variant="link" size="sm" onClick={onCode}>
+          Email me a sign-in code
+        </Button>
+        <Link to="/recover" className="text-sm text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@common/constants';
 import { recoverPasswordFormSchema, requestRecoverySchema } from '@common/contracts/recovery';
 import { TextField } from '@web/components/form/form-fields';
+import { NewPasswordFields } from '@web/components/form/new-password-fields';
 import { SubmitButton } from '@web/components/form/submit-button';
 import { useAppForm } from '@web/components/form/use-app-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -120,23 +121,7 @@ function NewPasswordStep({ token }: { token: string }) {
           </div>
         ) : (
           <form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
-            <TextField
-              form={form}
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-            />
-            <TextField
-              form={form}
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              required
-            />
+            <NewPasswordFields form={form} />
             <SubmitButton busy={isSubmitting} busyText="Saving..." className="w-full">
               Set new password
             </SubmitButton>
