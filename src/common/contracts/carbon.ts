@@ -183,3 +183,9 @@ export const listEndUsersQuerySchema = listQuerySchema(listOptions);
 export type ListEndUsersQuery = z.infer<typeof listEndUsersQuerySchema>;
 export const exportEndUsersQuerySchema = exportQuerySchema(listOptions);
 export const endUserListSchema = listResponseSchema(endUserSchema);
+
+/** GET /api/carbon/partners: the distributors and retailers, whose stoves are registered by import. */
+export const carbonPartnerListSchema = z.array(
+  z.object({ id: z.string(), name: z.string(), type: z.enum(PARTNER_TYPES), active: z.boolean() }),
+);
+export type CarbonPartner = z.infer<typeof carbonPartnerListSchema>[number];

@@ -182,6 +182,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/carbon/end-users/template.csv': { permission: 'carbon-programme' },
   'POST /api/carbon/end-users/import': { permission: 'carbon-programme' },
   'POST /api/carbon/end-users': { permission: 'carbon-programme' },
+  'GET /api/carbon/partners': { permission: 'carbon-programme' },
   'GET /api/sales/returns': { permission: ['sales-order', 'sales-management'] },
   'GET /api/sales/returns/export.csv': { permission: ['sales-order', 'sales-management'] },
   'GET /api/sales/returns/:id': { permission: ['sales-order', 'sales-management'] },

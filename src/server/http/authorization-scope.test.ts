@@ -152,6 +152,8 @@ const UNSCOPED = new Set([
   'GET /api/app-doc/:slug',
   // The end user import's template: a header line and an example, no factory's records.
   'GET /api/carbon/end-users/template.csv',
+  // Partners are master data, the same for every factory.
+  'GET /api/carbon/partners',
 ]);
 
 interface World {

@@ -269,3 +269,14 @@ export async function endUserRows(
 export function endUserFrom(): SQL {
   return FROM;
 }
+
+/** The distributors and retailers, active first, by name. */
+export function resellerRows(
+  db: Executor,
+): Promise<{ id: string; name: string; type: PartnerType; active: boolean }[]> {
+  return queryRows(
+    db,
+    sql`select id, name, type, active from partners
+         where type in ('distributor', 'retailer') order by active desc, name, id`,
+  );
+}

@@ -5,6 +5,7 @@ import {
   END_USER_CSV_COLUMNS,
   END_USER_KIND_LABELS,
   END_USER_STATUS_LABELS,
+  carbonPartnerListSchema,
   endUserListSchema,
   endUserLocation,
   endUserSchema,
@@ -18,7 +19,7 @@ import { csvImportResultSchema } from '../../../common/contracts/list';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
-import { exportEndUsers, importEndUsers, listEndUsers, registerEndUser } from './end-users.service';
+import { exportEndUsers, importEndUsers, listEndUsers, listResellers, registerEndUser } from './end-users.service';
 
 const tags = ['carbon'];
 const config = { permission: 'carbon-programme' } as const;
@@ -152,6 +153,22 @@ export async function carbonRoutes(app: FastifyInstance, opts: { db: Database })
       },
     },
     async (request) => importEndUsers(db, actorOf(request), request.body),
+  );
+
+  r.get(
+    '/api/carbon/partners',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The distributors and retailers, for the end user import',
+        description:
+          'Every partner of type distributor or retailer (active first, then by name): the partners whose ' +
+          "stoves get their end users by import, and the choices of the list's partner filter.",
+        response: { 200: carbonPartnerListSchema },
+      },
+    },
+    async () => listResellers(db),
   );
 
   r.post(

@@ -42,6 +42,7 @@ import {
   endUserRows,
   endUserWhere,
   insertRegistrations,
+  resellerRows,
   stovesForEndUser,
   type EndUserFilters,
   type EndUserRow,
@@ -362,4 +363,9 @@ export function exportEndUsers(
     (cursor, limit) => listRows(db, filters, query.sort, query.dir, cursor, limit),
     SORT_VALUE[query.sort],
   );
+}
+
+/** GET /api/carbon/partners: the partners an import's stoves may have been sold to. */
+export function listResellers(db: Database) {
+  return resellerRows(db);
 }

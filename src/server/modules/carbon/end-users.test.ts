@@ -397,6 +397,16 @@ describe('the list', () => {
   });
 });
 
+describe('partners', () => {
+  it('lists the distributors and retailers, not the direct customers', async () => {
+    const res = await get('/api/carbon/partners', senior);
+    expect(res.statusCode).toBe(200);
+    const names = res.json<{ name: string; type: string }[]>().map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Lakeside Distributors', 'Coast Retail']));
+    expect(names).not.toContain('Walk-in customer');
+  });
+});
+
 describe('factory scope', () => {
   it('a factory-scoped user registers and sees only their own factory’s stoves', async () => {
     const atA = await sell(distributor.id, 1, { factoryId: A.id });
@@ -437,6 +447,7 @@ describe('authorization', () => {
       payload: { csv: HEADER, partnerId: '00000000-0000-4000-8000-000000000009' },
     },
     { method: 'POST', url: '/api/carbon/end-users', payload: { code: 'X', name: 'Y', handoverDate: '2026-01-01' } },
+    { method: 'GET', url: '/api/carbon/partners' },
   ];
 
   it('answers 401 signed out', async () => {
