@@ -112,7 +112,6 @@ const code = z.string().trim().min(1, 'Stove ID is required').max(32, 'A stove I
  * one row of the import CSV, as the server reads it.
  */
 export const registerEndUserSchema = z.object({ code, ...endUserFieldsShape }).superRefine(bothCoordinatesOrNeither);
-export type RegisterEndUserInput = z.input<typeof registerEndUserSchema>;
 export type EndUserFields = Omit<z.output<typeof registerEndUserSchema>, 'code'>;
 
 export type EndUserCsvField =

@@ -36,7 +36,7 @@ import { insertAudit } from '../audit/audit.repository';
 import { sql } from 'drizzle-orm';
 import { endUserProblem } from '../../../common/end-user-rules';
 import {
-  END_USER_SORT_SQL,
+  type END_USER_SORT_SQL,
   endRegistrations,
   endUserFrom,
   endUserRows,
