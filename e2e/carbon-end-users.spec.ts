@@ -119,7 +119,7 @@ test('import a distributor’s end users: a bad row blocks the import, the fixed
   await expect(dialog.getByTestId('csv-import-preview-summary')).toHaveText('3 rows checked: 3 valid, 0 with errors.');
   await dialog.getByRole('button', { name: 'Import 3 valid rows' }).click();
   await expect(dialog.getByTestId('csv-import-summary')).toHaveText('Imported 3 rows.');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByText('Close', { exact: true }).click();
 
   await page.getByLabel('Partner', { exact: true }).selectOption({ label: distributor.name });
   const table = page.getByRole('table', { name: 'End users' });
