@@ -53,6 +53,7 @@ export const APP_DOC_SCREEN_PAGES: Readonly<Record<string, string>> = {
   '/sales/sales-order': 'sales-order',
   '/sales/sales-report': 'sales-report',
   '/sales/canceled-sales': 'canceled-sales',
+  '/carbon/end-users': 'carbon-end-users',
   '/announcements': 'announcements',
   '/calendar': 'calendar',
   '/documentation': 'documentation',

@@ -91,7 +91,7 @@ describe('groups and components (spec §6)', () => {
     ]);
   });
 
-  it('checks exactly the 25 base components of spec §6', () => {
+  it('checks exactly the 25 base components of spec §6, and carbon-programme (issue 26)', () => {
     expect([...COMPONENTS]).toEqual([
       'dashboard',
       'user-management',
@@ -114,6 +114,7 @@ describe('groups and components (spec §6)', () => {
       'price-allocation',
       'sales-order',
       'sales-report',
+      'carbon-programme',
       'announcement-management',
       'calendar-management',
       'system-documentation',
@@ -170,6 +171,7 @@ const DOMAIN_TABLE = `
 | price-allocation | ✓ | ✓ |  |  |  |  |  |  |  |  |
 | sales-order | ✓ | ✓ |  |  |  |  | ✓ |  | ✓ | ✓ |
 | sales-report | ✓ | ✓ |  |  |  |  |  |  | ✓ |  |
+| carbon-programme | ✓ | ✓ |  |  |  |  |  |  |  |  |
 | announcement-management | ✓ | ✓ | ✓ |  |  |  |  |  |  |  |
 | calendar-management | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |  | ✓ | ✓ |
 | system-documentation | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |
@@ -243,7 +245,8 @@ describe('DEFAULT_BASE_ACCESS (DOMAIN.md §3)', () => {
 
   it('covers exactly the components of the table', () => {
     expect(sorted(Object.keys(DEFAULT_BASE_ACCESS))).toEqual(sorted(Object.keys(expected)));
-    expect(Object.keys(expected)).toHaveLength(25);
+    // The 25 of DOMAIN.md §3 and carbon-programme (issue 26: Admin and Senior Sales Manager).
+    expect(Object.keys(expected)).toHaveLength(26);
   });
 
   it.each(Object.entries(expected))('%s is granted to exactly the ticked groups', (component, groups) => {
@@ -510,6 +513,7 @@ describe('effectivePermissions with the default base table, per group', () => {
         'price-allocation',
         'sales-order',
         'sales-report',
+        'carbon-programme',
         'announcement-management',
         'calendar-management',
         'system-documentation',
@@ -719,6 +723,7 @@ describe('MENU (spec §2 menu groups, DOMAIN.md §3 urls and permissions)', () =
           ['Canceled Sales', '/sales/canceled-sales', 'sales-management'],
         ],
       ],
+      ['Carbon Programme', [['End Users', '/carbon/end-users', 'carbon-programme']]],
       ['Announcements', '/announcements', 'announcement-management'],
       ['Calendar', '/calendar', 'calendar-management'],
       ['Documentation', '/documentation', 'system-documentation'],
@@ -768,6 +773,7 @@ describe('MENU (spec §2 menu groups, DOMAIN.md §3 urls and permissions)', () =
       ['/sales/sales-order', 'sales-order'],
       ['/sales/sales-report', 'sales-report'],
       ['/sales/canceled-sales', 'sales-management'],
+      ['/carbon/end-users', 'carbon-programme'],
       ['/announcements', 'announcement-management'],
       ['/calendar', 'calendar-management'],
       ['/documentation', 'system-documentation'],
@@ -961,6 +967,7 @@ const EXPECTED_MENUS: [Group, MenuTitles][] = [
         'Sales Management',
         ['Sales Packages', 'Sales Categories', 'Price Allocation', 'Sales Order', 'Sales Report', 'Canceled Sales'],
       ],
+      ['Carbon Programme', ['End Users']],
       'Announcements',
       'Calendar',
       'Documentation',
@@ -977,6 +984,7 @@ const EXPECTED_MENUS: [Group, MenuTitles][] = [
         'Sales Management',
         ['Sales Packages', 'Sales Categories', 'Price Allocation', 'Sales Order', 'Sales Report', 'Canceled Sales'],
       ],
+      ['Carbon Programme', ['End Users']],
       'Announcements',
       'Calendar',
       'Documentation',

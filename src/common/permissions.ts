@@ -48,6 +48,7 @@ export const COMPONENTS = [
   'price-allocation',
   'sales-order',
   'sales-report',
+  'carbon-programme',
   'announcement-management',
   'calendar-management',
   'system-documentation',
@@ -148,6 +149,10 @@ export const COMPONENT_TEXT: Readonly<Record<Component, { title: string; descrip
   'sales-report': {
     title: 'Sales Report',
     description: 'Open the Sales Report: units and revenue',
+  },
+  'carbon-programme': {
+    title: 'Carbon Programme',
+    description: 'Open Carbon Programme: register the end users of sold stoves and list them',
   },
   'announcement-management': {
     title: 'Announcements',
@@ -255,6 +260,7 @@ export const DEFAULT_BASE_ACCESS: Readonly<Record<Component, readonly Group[]>> 
   'price-allocation': ['Admin', 'Senior Sales Manager'],
   'sales-order': ['Admin', 'Senior Sales Manager', 'Factory Manager', 'Sales Manager', 'Sales Officer'],
   'sales-report': ['Admin', 'Senior Sales Manager', 'Sales Manager'],
+  'carbon-programme': ['Admin', 'Senior Sales Manager'],
   'announcement-management': ['Admin', 'Senior Sales Manager', 'Senior Production Manager'],
   'calendar-management': GROUPS.filter((g) => g !== 'Stove Coupler'),
   'system-documentation': GROUPS,
@@ -338,6 +344,7 @@ export type MenuIcon =
   | 'steel'
   | 'inventory'
   | 'sales'
+  | 'carbon'
   | 'announcements'
   | 'calendar'
   | 'documentation'
@@ -381,6 +388,7 @@ export type MenuKey =
   | 'sales-order'
   | 'sales-report'
   | 'canceled-sales'
+  | 'carbon-end-users'
   | 'announcements'
   | 'calendar'
   | 'documentation'
@@ -394,7 +402,7 @@ export interface MenuItem {
 }
 
 export interface MenuGroup {
-  key: 'user-management' | 'stove-id' | 'production' | 'ckd' | 'steel' | 'inventory' | 'sales';
+  key: 'user-management' | 'stove-id' | 'production' | 'ckd' | 'steel' | 'inventory' | 'sales' | 'carbon';
   title: string;
   icon: MenuIcon;
   items: MenuItem[];
@@ -541,6 +549,15 @@ export const MENU: readonly MenuEntry[] = [
       ],
     },
   },
+  {
+    kind: 'group',
+    group: {
+      key: 'carbon',
+      title: 'Carbon Programme',
+      icon: 'carbon',
+      items: [item('carbon-end-users', 'End Users', '/carbon/end-users', 'carbon-programme')],
+    },
+  },
   single('announcements', 'Announcements', '/announcements', 'announcement-management', 'announcements'),
   single('calendar', 'Calendar', '/calendar', 'calendar-management', 'calendar'),
   single('documentation', 'Documentation', '/documentation', 'system-documentation', 'documentation'),
@@ -611,6 +628,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/sales/sales-order', permission: 'sales-order', title: 'Sales Order' },
   { path: '/sales/sales-report', permission: 'sales-report', title: 'Sales Report' },
   { path: '/sales/canceled-sales', permission: 'sales-management', title: 'Canceled Sales' },
+  { path: '/carbon/end-users', permission: 'carbon-programme', title: 'Carbon Programme: End Users' },
   { path: '/announcements', permission: 'announcement-management', title: 'Announcements' },
   { path: '/calendar', permission: 'calendar-management', title: 'Calendar' },
   { path: '/documentation', permission: 'system-documentation', title: 'Documentation' },

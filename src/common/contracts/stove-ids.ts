@@ -56,6 +56,8 @@ export const STOVE_EVENT_KINDS = [
   'sale_returned', // returned from its sales order on a return note (issue 22)
   'voided', // label damaged or lost
   'migrated', // status carried over from the previous system (demo data and data migration)
+  'end_user_registered', // handed over to its end user (issue 26; the status stays sold)
+  'end_user_ended', // its end user registration ended: the stove was returned (issue 26)
 ] as const;
 export type StoveEventKind = (typeof STOVE_EVENT_KINDS)[number];
 

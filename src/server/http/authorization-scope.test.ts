@@ -152,6 +152,10 @@ const UNSCOPED = new Set([
   'GET /api/app-doc',
   'GET /api/app-doc/search',
   'GET /api/app-doc/:slug',
+  // The end user import's template: a header line and an example, no factory's records.
+  'GET /api/carbon/end-users/template.csv',
+  // Partners are master data, the same for every factory.
+  'GET /api/carbon/partners',
 ]);
 
 interface World {
@@ -187,6 +191,8 @@ interface World {
   otherInventoryEntry: string;
   /** A sales order at the own and at the other factory, and a canceled one at the own. */
   ownOrder: string;
+  /** The customer of the world's orders. */
+  customer: string;
   otherOrder: string;
   ownCanceledOrder: string;
   /** A return note of the own and of the other order. */
@@ -221,6 +227,51 @@ interface ScopeCase {
 }
 
 const SCOPE: Record<string, ScopeCase> = {
+  // End users of sold stoves (issue 26): a factory-scoped user registers and sees their factory's only.
+  'GET /api/carbon/end-users': {
+    permission: 'carbon-programme',
+    own: (w) => ({ method: 'GET', url: `/api/carbon/end-users?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/carbon/end-users?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.other,
+  },
+  'GET /api/carbon/end-users/export.csv': {
+    permission: 'carbon-programme',
+    own: () => ({ method: 'GET', url: '/api/carbon/end-users/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/carbon/end-users/export.csv?factoryId=${w.other}`, status: 200 }),
+    leaks: (w) => w.otherFactoryCode,
+  },
+  // Another factory's stove reads as unknown (the verdict), as if it did not exist.
+  'POST /api/carbon/end-users/import': {
+    permission: 'carbon-programme',
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/carbon/end-users/import',
+      payload: { csv: `Stove ID,Name,Handover date\n${w.ownCode},Scope probe,2026-01-05`, partnerId: w.customer },
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/carbon/end-users/import',
+      payload: { csv: `Stove ID,Name,Handover date\n${w.otherCode},Scope probe,2026-01-05`, partnerId: w.customer },
+      status: 200,
+    }),
+  },
+  // The own stove is in stock (409: not sold); another factory's is unknown (404).
+  'POST /api/carbon/end-users': {
+    permission: 'carbon-programme',
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/carbon/end-users',
+      payload: { code: w.ownCode, name: 'Scope probe', handoverDate: '2026-01-05' },
+      status: 409,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/carbon/end-users',
+      payload: { code: w.otherCode, name: 'Scope probe', handoverDate: '2026-01-05' },
+      status: 404,
+    }),
+  },
   // Every user reads the announcements addressed to them: their factory's, never another's.
   'GET /api/announcements/mine': {
     permission: 'authenticated',
@@ -1157,6 +1208,7 @@ describe('authorization matrix: own factory / other factory', () => {
       ownInventoryEntry: '',
       otherInventoryEntry: '',
       ownOrder: '',
+      customer: '',
       otherOrder: '',
       ownCanceledOrder: '',
       ownReturn: '',
@@ -1253,6 +1305,7 @@ describe('authorization matrix: own factory / other factory', () => {
         lines: [{ packageId: salesPackage.id, quantity: 2, unitPrice: 3500 }],
         canceled,
       });
+    world.customer = customer.id;
     world.ownOrder = await sale(own.id);
     world.otherOrder = await sale(other.id);
     world.ownCanceledOrder = await sale(own.id, true);

@@ -179,6 +179,9 @@ const SalesOrderPage = lazy(() =>
 const SalesReturnPage = lazy(() =>
   import('@web/features/sales-orders/pages/sales-return-page').then((m) => ({ default: m.SalesReturnPage })),
 );
+const EndUsersPage = lazy(() =>
+  import('@web/features/carbon/pages/end-users-page').then((m) => ({ default: m.EndUsersPage })),
+);
 const CanceledSalesPage = lazy(() =>
   import('@web/features/sales-orders/pages/canceled-sales-page').then((m) => ({ default: m.CanceledSalesPage })),
 );
@@ -305,6 +308,8 @@ function shellRoutePage(route: ShellRoute): ReactNode {
     return <WithMe>{(me) => <SalesOrdersPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/sales/canceled-sales')
     return <WithMe>{(me) => <CanceledSalesPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/carbon/end-users')
+    return <WithMe>{(me) => <EndUsersPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/calendar') return <WithMe>{(me) => <CalendarPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/documentation')
     return (

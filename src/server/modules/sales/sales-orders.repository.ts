@@ -22,6 +22,7 @@ import {
   type Cursor,
 } from '../../http/list';
 import { holdsStoveIdCode } from '../stove-ids/document-stove-ids.repository';
+import type { PartnerType } from '../../../common/contracts/partners';
 import { sqlTextArray } from '../stove-ids/stove-id-status.repository';
 import { OF_COMPLETED_ORDERS } from './sales-returns.repository';
 
@@ -31,7 +32,7 @@ import { OF_COMPLETED_ORDERS } from './sales-returns.repository';
 export interface CustomerRow {
   id: string;
   name: string;
-  type: string;
+  type: PartnerType;
   active: boolean;
   defaultSalesCategoryId: string | null;
 }

@@ -37,6 +37,8 @@ import type { Actor } from '../../auth/actor';
 import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
+import type { PartnerType } from '../../../common/contracts/partners';
+import { endStoveRegistrations, registerBuyerAtSale } from '../carbon/end-users.service';
 import { allPages, listPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import {
@@ -240,7 +242,7 @@ interface PricedLines {
 async function resolveParties(
   tx: Executor,
   input: CreateInput,
-): Promise<{ customer: { id: string; name: string }; category: SalesCategoryRow }> {
+): Promise<{ customer: { id: string; name: string; type: PartnerType }; category: SalesCategoryRow }> {
   const customer = await findCustomer(tx, input.customerId);
   if (!customer)
     throw errors.validation('The customer does not exist.', { customerId: ['The customer does not exist.'] });
@@ -388,6 +390,16 @@ export async function createSalesOrder(db: Database, actor: Actor, input: Create
       status: 'sold',
       actorId: actor.userId,
     });
+    await registerBuyerAtSale(tx, {
+      orderId: order.id,
+      customerType: customer.type,
+      date: input.date,
+      buyerName: input.buyerName,
+      buyerPhone: input.buyerPhone,
+      buyerLocation: input.buyerLocation,
+      stoveIdIds: ids,
+      actorId: actor.userId,
+    });
     await insertAudit(tx, {
       actorId: actor.userId,
       action: 'create',
@@ -445,6 +457,12 @@ export async function cancelSalesOrder(
       note: reason,
       actorId: actor.userId,
     });
+    await endStoveRegistrations(
+      tx,
+      ids.map((i) => i.id),
+      `stove returned (${label} canceled)`,
+      actor.userId,
+    );
     await markOrderCanceled(tx, order.id, reason, actor.userId);
     await insertAudit(tx, {
       actorId: actor.userId,

@@ -28,6 +28,7 @@ import type { Actor } from '../../auth/actor';
 import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
 import { errors, type ItemProblem } from '../../http/errors';
+import { endStoveRegistrations } from '../carbon/end-users.service';
 import { allPages, listPage } from '../../http/list';
 import { publishLive } from '../../live/publish-live';
 import { insertAudit } from '../audit/audit.repository';
@@ -189,6 +190,7 @@ export async function createSalesReturn(
       note: `${number}: ${input.reason}`,
       actorId: actor.userId,
     });
+    await endStoveRegistrations(tx, [...chosen], `stove returned (${number})`, actor.userId);
     const detail = await readReturn(tx, actor, note.id);
     await insertAudit(tx, {
       actorId: actor.userId,

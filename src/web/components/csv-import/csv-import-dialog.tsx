@@ -39,6 +39,10 @@ interface CsvImportDialogProps {
   /** Imports the valid rows (dryRun: false). */
   run: (csv: string) => Promise<CsvImportResult>;
   onImported?: (result: CsvImportResult) => void;
+  /** Nothing is imported while any row has an error (the rows in error are not skipped). */
+  allOrNothing?: boolean;
+  /** Fields the import needs beside the file (e.g. a partner), shown above it. */
+  fields?: ReactNode;
 }
 
 type Step =
@@ -58,6 +62,8 @@ export function CsvImportDialog({
   preview,
   run,
   onImported,
+  allOrNothing = false,
+  fields,
 }: CsvImportDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
@@ -73,6 +79,8 @@ export function CsvImportDialog({
           preview={preview}
           run={run}
           onImported={onImported}
+          allOrNothing={allOrNothing}
+          fields={fields}
           onClose={() => onOpenChange(false)}
           busy={busy}
           setBusy={setBusy}
@@ -86,10 +94,13 @@ function CsvImportFlow({
   preview,
   run,
   onImported,
+  allOrNothing,
+  fields,
   onClose,
   busy,
   setBusy,
-}: Pick<CsvImportDialogProps, 'preview' | 'run' | 'onImported'> & {
+}: Pick<CsvImportDialogProps, 'preview' | 'run' | 'onImported' | 'fields'> & {
+  allOrNothing: boolean;
   onClose: () => void;
   busy: boolean;
   setBusy: (busy: boolean) => void;
@@ -165,7 +176,9 @@ function CsvImportFlow({
         {result.errors.length > 0 ? (
           <section aria-labelledby={`${textId}-errors`} className="flex flex-col gap-2">
             <h3 id={`${textId}-errors`} className="text-sm font-semibold">
-              Rows with errors ({invalidRowCount(result)}) — they will be skipped
+              {allOrNothing
+                ? `Rows with errors (${invalidRowCount(result)}) — nothing is imported until they are fixed`
+                : `Rows with errors (${invalidRowCount(result)}) — they will be skipped`}
             </h3>
             <div className="max-h-56 overflow-y-auto">
               <Table aria-label="Rows with errors">
@@ -237,7 +250,7 @@ function CsvImportFlow({
           </Button>
           <Button
             onClick={() => void importRows(step.csv)}
-            disabled={busy || result.validRows === 0}
+            disabled={busy || result.validRows === 0 || (allOrNothing && result.errors.length > 0)}
             aria-busy={busy || undefined}
           >
             {busy ? 'Importing...' : importButtonLabel(result)}
@@ -249,6 +262,7 @@ function CsvImportFlow({
 
   return (
     <>
+      {fields}
       <div className="flex flex-col gap-2">
         <Label htmlFor={fileId}>CSV file</Label>
         <Input

@@ -25,6 +25,8 @@ export const STOVE_EVENT_LABELS: Record<StoveEventKind, string> = {
   sale_returned: 'Returned on a return note',
   voided: 'Voided',
   migrated: 'Carried over',
+  end_user_registered: 'Handed over to its end user',
+  end_user_ended: 'End user registration ended',
 };
 
 export const STOVE_DOCUMENT_LABELS: Record<StoveDocumentType, string> = {

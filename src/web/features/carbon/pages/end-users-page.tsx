@@ -1,0 +1,194 @@
+import { useId, useMemo, useState } from 'react';
+import { FileDownIcon, UploadIcon, UserPlusIcon } from 'lucide-react';
+import {
+  END_USER_CSV_COLUMNS,
+  END_USER_STATUS_LABELS,
+  END_USER_STATUSES,
+  type EndUser,
+  type ListEndUsersQuery,
+} from '@common/contracts/carbon';
+import { CsvImportDialog } from '@web/components/csv-import/csv-import-dialog';
+import { DataTable } from '@web/components/data-table/data-table';
+import { DataTableFactoryFilter } from '@web/components/data-table/data-table-factory-filter';
+import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
+import type { ListStateConfig } from '@web/components/data-table/list-state.model';
+import { useListState } from '@web/components/data-table/use-list-state';
+import { Button, buttonVariants } from '@web/components/ui/button';
+import { Label } from '@web/components/ui/label';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { PageHeader } from '@web/components/ui/page-header';
+import { errorMessage } from '@web/lib/api-client';
+import { useCarbonPartners } from '../api/get-carbon-partners';
+import { END_USERS_EXPORT_PATH, END_USERS_TEMPLATE_PATH, useEndUsers } from '../api/get-end-users';
+import { useImportEndUsers } from '../api/import-end-users';
+import { endUserColumns } from '../components/end-user-columns';
+import { RegisterEndUserDialog } from '../components/register-end-user-dialog';
+
+const FILTERS = { status: END_USER_STATUSES, partnerId: null, factoryId: null } as const;
+
+const LIST: ListStateConfig<ListEndUsersQuery['sort'], typeof FILTERS> = {
+  sortable: ['handoverDate', 'code', 'name', 'saleDate'],
+  defaultSort: 'handoverDate',
+  defaultDir: 'desc',
+  filters: FILTERS,
+};
+
+const NOUN = { one: 'end user', other: 'end users' };
+const STATUS_OPTIONS = END_USER_STATUSES.map((value) => ({ value, label: END_USER_STATUS_LABELS[value] }));
+const CSV_HEADERS = END_USER_CSV_COLUMNS.map((c) => c.header);
+
+interface EndUsersViewer {
+  isGlobal: boolean;
+  factory: { name: string } | null;
+  permissions: readonly string[];
+}
+
+/**
+ * Carbon Programme: End Users (/carbon/end-users): who each sold stove was handed over to. Direct
+ * sales register their buyer; a distributor's or retailer's stoves are registered here by CSV
+ * import (checked row by row, all or nothing) or one at a time.
+ */
+export function EndUsersPage({ title, viewer }: { title: string; viewer: EndUsersViewer }) {
+  const list = useListState(LIST);
+  const result = useEndUsers(list.apiParams);
+  const partners = useCarbonPartners();
+  const [importing, setImporting] = useState(false);
+  const [registering, setRegistering] = useState(false);
+  const columns = useMemo(
+    () => endUserColumns(viewer.permissions.includes('stove-id-management')),
+    [viewer.permissions],
+  );
+  const partnerOptions = useMemo(
+    () => (partners.data ?? []).map((p) => ({ value: p.id, label: p.active ? p.name : `${p.name} (inactive)` })),
+    [partners.data],
+  );
+
+  const importButton = (
+    <Button size="sm" variant="outline" onClick={() => setImporting(true)}>
+      <UploadIcon aria-hidden="true" />
+      Import CSV
+    </Button>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={title}
+        description={`The household or institution each sold stove was handed over to${
+          viewer.isGlobal ? '' : ` (stoves of ${viewer.factory?.name ?? 'your factory'})`
+        }. Direct sales register their buyer; register a distributor's or retailer's stoves by CSV.`}
+      />
+      <DataTable
+        id="end-users"
+        label="End users"
+        noun={NOUN}
+        columns={columns}
+        list={list}
+        result={result}
+        getRowId={getId}
+        rowLabel={rowLabel}
+        searchLabel="Search end users"
+        searchPlaceholder="Stove ID, name, phone or place"
+        filters={
+          <>
+            {viewer.isGlobal ? <DataTableFactoryFilter list={list} /> : null}
+            <DataTableFilterSelect list={list} name="partnerId" label="Partner" options={partnerOptions} />
+            <DataTableFilterSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />
+          </>
+        }
+        actions={
+          <>
+            {importButton}
+            <Button size="sm" onClick={() => setRegistering(true)}>
+              <UserPlusIcon aria-hidden="true" />
+              Register end user
+            </Button>
+          </>
+        }
+        exportPath={END_USERS_EXPORT_PATH}
+        empty={{
+          title: 'No end users yet',
+          description: 'Direct sales register their buyer. Import a CSV for the stoves sold through a partner.',
+          action: importButton,
+        }}
+      />
+      {registering ? <RegisterEndUserDialog onClose={() => setRegistering(false)} /> : null}
+      {importing ? (
+        <ImportEndUsersDialog
+          partners={partnerOptions}
+          partnersError={partners.isError ? errorMessage(partners.error) : null}
+          onClose={() => setImporting(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ImportEndUsersDialog({
+  partners,
+  partnersError,
+  onClose,
+}: {
+  partners: readonly { value: string; label: string }[];
+  partnersError: string | null;
+  onClose: () => void;
+}) {
+  const partnerId = useId();
+  const [partner, setPartner] = useState('');
+  const { mutateAsync: importCsv } = useImportEndUsers();
+  const needPartner = () => {
+    if (!partner) throw new Error('Choose the partner the stoves were sold to.');
+    return partner;
+  };
+  return (
+    <CsvImportDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Import end users"
+      allOrNothing
+      description={
+        <>
+          One row per stove: {CSV_HEADERS.join(', ')}. Stove ID, Name and Handover date are required; Type is household
+          or institution. Every row is checked against the stove ID registry; nothing is imported while a row has an
+          error.{' '}
+          <a
+            href={END_USERS_TEMPLATE_PATH}
+            download="end-users-template.csv"
+            className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}
+          >
+            <FileDownIcon aria-hidden="true" />
+            Download template
+          </a>
+        </>
+      }
+      fields={
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={partnerId}>Sold to (distributor or retailer)</Label>
+          <NativeSelect id={partnerId} value={partner} onChange={(event) => setPartner(event.target.value)}>
+            <option value="">Choose the partner</option>
+            {partners.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </NativeSelect>
+          {partnersError ? (
+            <p role="alert" className="text-sm text-destructive">
+              The partners could not be loaded: {partnersError}
+            </p>
+          ) : null}
+        </div>
+      }
+      preview={(csv) => importCsv({ csv, dryRun: true, partnerId: needPartner() })}
+      run={(csv) => importCsv({ csv, dryRun: false, partnerId: needPartner() })}
+    />
+  );
+}
+
+function getId(u: EndUser): string {
+  return u.id;
+}
+
+function rowLabel(u: EndUser): string {
+  return `${u.code}: ${u.name}`;
+}
