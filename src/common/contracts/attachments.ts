@@ -110,11 +110,6 @@ export const ATTACHMENT_TYPES = {
 } as const;
 export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
 
-/** The `accept` of a file input: the types and their extensions. */
-export const ATTACHMENT_ACCEPT = Object.entries(ATTACHMENT_TYPES)
-  .flatMap(([type, { extension }]) => [type, `.${extension}`])
-  .join(',');
-
 export const ATTACHMENT_MESSAGES = {
   tooBig: (name: string) => `${name} is larger than 10 MB: send a smaller file or a photo at a lower resolution.`,
   wrongType: (name: string) => `${name} is not a PDF, JPEG, PNG, WebP, CSV or XLSX file, so it was not attached.`,

@@ -1416,7 +1416,7 @@ describe('authorization matrix: own factory / other factory', () => {
       const { cookie } = await ctx.signedInAs([group], { factoryId: own.id });
       cookies.set(group, cookie);
     }
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await ctx.close();
   });

@@ -2,13 +2,17 @@
  * Files in backups: a backup copies the files its rows use, a restore brings them back (the same
  * bytes download after the file store is lost), and pruning keeps a copy while a kept backup lists it.
  */
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../../common/contracts/attachments';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { restoreDump } from '../../db/restore';
+import { openEmptyDatabase } from '../../test/test-database';
 import { settledBackups } from '../../test/backups';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, TEST_ORIGIN, TEST_PASSWORD, type TestContext } from '../../test/test-app';
 import { multipartBody, PDF, photo } from '../../test/attachments';
 import { restoreBlobs } from './backup-files';
 
@@ -65,26 +69,54 @@ describe('files in backups', () => {
 
     // The file store is lost; the backup is restored into an empty database with an empty file store.
     await rm(ctx.config.filesDir, { recursive: true, force: true });
-    const restored = await createTestContext();
+    const target = await openEmptyDatabase(process.env.TEST_DATABASE_URL);
+    const work = await mkdtemp(join(tmpdir(), 'stove-restored-'));
     try {
-      await restoreDump(restored.handle, { file: backup, force: true });
-      const result = await restoreBlobs(backup, restored.config.filesDir);
+      await restoreDump(target, { file: backup });
+      const filesDir = join(work, 'files');
+      const result = await restoreBlobs(backup, filesDir);
       expect(result).toEqual({ copied: 3, present: 0, missing: [] });
-      const cookie = await restored.signIn(admin.email);
-      for (const [file, bytes] of [
-        [image, jpeg],
-        [pdf, PDF],
-      ] as const) {
-        const res = await restored.request({ method: 'GET', url: `${files()}/${file.id}`, cookie });
-        expect(res.statusCode, res.body).toBe(200);
-        expect(res.rawPayload.equals(bytes)).toBe(true);
+      // The restored database and file store, served as after `npm run restore` and a start.
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_URL: TEST_ORIGIN,
+        WEB_DIST_DIR: '/nonexistent',
+        FILES_DIR: filesDir,
+        BACKUP_DIR: join(work, 'backups'),
+      });
+      const { app } = await buildApp({
+        db: target.db,
+        handle: target,
+        config,
+        authSecret: 'test-secret-'.padEnd(40, 'x'),
+      });
+      try {
+        const signIn = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin: TEST_ORIGIN },
+          payload: { email: admin.email, password: TEST_PASSWORD },
+        });
+        expect(signIn.statusCode).toBe(200);
+        const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
+        for (const [file, bytes] of [
+          [image, jpeg],
+          [pdf, PDF],
+        ] as const) {
+          const res = await app.inject({ method: 'GET', url: `${files()}/${file.id}`, headers: { cookie } });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.rawPayload.equals(bytes)).toBe(true);
+        }
+        const thumb = await app.inject({ method: 'GET', url: `${files()}/${image.id}/thumbnail`, headers: { cookie } });
+        expect(thumb.statusCode).toBe(200);
+      } finally {
+        await app.close();
       }
-      const thumb = await restored.request({ method: 'GET', url: `${files()}/${image.id}/thumbnail`, cookie });
-      expect(thumb.statusCode).toBe(200);
       // Restoring again finds them there.
-      expect(await restoreBlobs(backup, restored.config.filesDir)).toEqual({ copied: 0, present: 3, missing: [] });
+      expect(await restoreBlobs(backup, filesDir)).toEqual({ copied: 0, present: 3, missing: [] });
     } finally {
-      await restored.close();
+      await target.close();
+      await rm(work, { recursive: true, force: true });
     }
   }, 300_000);
 
