@@ -1,14 +1,15 @@
 /**
  * `npm run restore -- FILE [--force]`: restores a backup (or any plain `pg_dump` file, gzipped or
  * not) into the database the configuration names: DATABASE_URL's PostgreSQL, else the embedded
- * database in DATA_DIR. The database must be empty; --force replaces what it holds. All or nothing.
+ * database in DATA_DIR, and the files the backup lists (BACKUP_DIR/files) into FILES_DIR. The database must be empty; --force replaces what it holds. All or nothing.
  * Stop the server first (an embedded database is one process's; a PostgreSQL one must not change
  * under a restore).
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { readMigrations } from '../src/server/db/migrations';
+import { restoreBlobs } from '../src/server/modules/backups/backup-files';
 import { RestoreFailedError, RestoreRefusedError, restoreDump } from '../src/server/db/restore';
 import { runCommand, withConfiguredDatabase } from './command';
 
@@ -47,6 +48,19 @@ runCommand('Restore', async () => {
           process.stderr.write(`  ${String(percent).padStart(3)} %\n`);
         },
       });
+      // The files the backup's rows use, from the files folder beside it, before the app starts.
+      const restoredFiles = await restoreBlobs(file, resolve(config.filesDir));
+      if (restoredFiles.copied + restoredFiles.present > 0) {
+        console.log(
+          `Restored ${restoredFiles.copied} files into ${resolve(config.filesDir)} (${restoredFiles.present} were there).`,
+        );
+      }
+      if (restoredFiles.missing.length > 0) {
+        console.warn(
+          `${restoredFiles.missing.length} files the backup lists are not in ${join(dirname(file), 'files')}: ` +
+            'their downloads will answer that the file is missing.',
+        );
+      }
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
         `Restored ${result.rows.toLocaleString('en-US')} rows in ${result.tables} tables in ${seconds} s ` +

@@ -25,6 +25,8 @@ import { guard } from './http/guard';
 import { activitySessionRoutes } from './modules/activity-sessions/activity-sessions.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { attachmentRoutes } from './modules/attachments/attachments.routes';
+import { LocalFileStore } from './modules/attachments/file-store';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { ckdReportRoutes } from './modules/ckd-reports/ckd-reports.routes';
 import { dashboardRoutes } from './modules/dashboards/dashboards.routes';
@@ -241,6 +243,8 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(documentationRoutes, { db });
   await app.register(appDocRoutes, {});
   await app.register(searchRoutes, { db });
+  const files = new LocalFileStore(config.filesDir);
+  await app.register(attachmentRoutes, { db, files });
   const source = handle ?? { db, kind: embeddedClient(db) ? 'pglite' : 'postgres', url: config.databaseUrl };
   const backups = new Backups(source, backupSettings(config), app.log);
   app.addHook('onClose', () => backups.close());

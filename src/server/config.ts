@@ -41,6 +41,7 @@ export const envSchema = z
       .string()
       .min(PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .optional(),
+    FILES_DIR: z.string().min(1).optional(),
     BACKUP_DIR: z.string().min(1).optional(),
     BACKUP_INTERVAL_HOURS: z.coerce
       .number('BACKUP_INTERVAL_HOURS must be a number of hours (0 turns scheduled backups off)')
@@ -115,6 +116,8 @@ export interface Config {
   metricsToken: string | undefined;
   logLevel: string;
   webDistDir: string;
+  /** Files attached to records: FILES_DIR, else DATA_DIR/files. */
+  filesDir: string;
   /** The backup folder: BACKUP_DIR, else DATA_DIR/backups. */
   backupDir: string;
   /** Hours between scheduled backups; 0 turns them off. */
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    filesDir: e.FILES_DIR ?? join(e.DATA_DIR, 'files'),
     backupDir: e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups'),
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,

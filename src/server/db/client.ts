@@ -15,6 +15,7 @@ import { PGliteThread, type StatementTimer } from './pglite-thread';
 import * as authSchema from './schema/auth';
 import * as communicationSchema from './schema/communication';
 import * as coreSchema from './schema/core';
+import * as filesSchema from './schema/files';
 import * as operationsSchema from './schema/operations';
 import * as inventorySchema from './schema/inventory';
 import * as partnersSchema from './schema/partners';
@@ -34,6 +35,7 @@ export const schema = {
   ...salesOrdersSchema,
   ...communicationSchema,
   ...operationsSchema,
+  ...filesSchema,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -15,7 +15,7 @@ import { ERROR_CODES, errorResponseSchema } from '../../common/contracts/errors'
 import { describePermission, type RoutePermission } from './guard';
 
 /** The error statuses a route may answer with, in the order the reference lists them. */
-const ERROR_STATUSES = [400, 401, 403, 404, 406, 409, 429] as const;
+const ERROR_STATUSES = [400, 401, 403, 404, 406, 409, 413, 415, 429] as const;
 type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /**
@@ -34,6 +34,8 @@ const USUAL_CODE: Record<ErrorStatus, string> = {
   404: ERROR_CODES.notFound,
   406: ERROR_CODES.validation,
   409: ERROR_CODES.conflict,
+  413: ERROR_CODES.validation,
+  415: ERROR_CODES.validation,
   429: ERROR_CODES.rateLimited,
 };
 

@@ -249,7 +249,28 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/app-doc/search': { permission: 'app-doc' },
   'GET /api/search': { permission: 'authenticated' },
   'GET /api/app-doc/:slug': { permission: 'app-doc' },
+  // Files on documents: the record's view permission to list and download, its edit permission to change.
+  ...fileEndpoints('/api/stove-transfers', 'stove-id-management', 'stove-id-management'),
+  ...fileEndpoints('/api/stove-reports', 'production-management', 'production-management'),
+  ...fileEndpoints('/api/sales/orders', ['sales-order', 'sales-management'], 'sales-order'),
+  ...fileEndpoints('/api/sales/returns', ['sales-order', 'sales-management'], 'sales-order'),
+  ...fileEndpoints('/api/ckd/transfers', 'ckd-management', ['ckd-transfer', 'transfer-ckd-to-factory']),
+  ...fileEndpoints('/api/inventory/entries', 'inventory-management', 'inventory-management'),
+  ...fileEndpoints('/api/steel/records', 'steel-management', 'steel-records'),
+  ...fileEndpoints('/api/partners', 'customer-management', 'customer-management'),
+  ...fileEndpoints('/api/announcements', 'announcement-management', 'announcement-management'),
 };
+
+/** The five endpoints of a record kind's files. */
+function fileEndpoints(base: string, view: RoutePermission, edit: RoutePermission): Record<string, Expected> {
+  return {
+    [`GET ${base}/:id/files`]: { permission: view },
+    [`POST ${base}/:id/files`]: { permission: edit },
+    [`GET ${base}/:id/files/:fileId`]: { permission: view },
+    [`GET ${base}/:id/files/:fileId/thumbnail`]: { permission: view },
+    [`DELETE ${base}/:id/files/:fileId`]: { permission: edit },
+  };
+}
 
 const key = (method: string, url: string) => `${method} ${url}`;
 const isAuthLibraryRoute = (url: string) => url.startsWith('/api/auth/');

@@ -23,6 +23,12 @@ import { makeSalesCategory, makeSalesPackage } from '../test/sales';
 import { makeCustomer, recordReturn, recordSale } from '../test/sales-lines';
 import { makeStoveIds } from '../test/stove-ids';
 import { createTestContext, type TestContext } from '../test/test-app';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { AttachmentKind } from '../../common/contracts/attachments';
+import { uploadAttachments } from '../modules/attachments/attachments.service';
+import { LocalFileStore } from '../modules/attachments/file-store';
+import { createSteelRecord } from '../modules/steel/steel-records.service';
 
 /** Endpoints that hold no factory's records: master data, the user's own account, or global-only. */
 const UNSCOPED = new Set([
@@ -84,6 +90,12 @@ const UNSCOPED = new Set([
   'PATCH /api/partners/:id',
   'POST /api/partners/:id/deactivate',
   'POST /api/partners/:id/reactivate',
+  // A partner's files: partners are the company's, not a factory's.
+  'GET /api/partners/:id/files',
+  'POST /api/partners/:id/files',
+  'GET /api/partners/:id/files/:fileId',
+  'GET /api/partners/:id/files/:fileId/thumbnail',
+  'DELETE /api/partners/:id/files/:fileId',
   // CKD categories are master data.
   'GET /api/ckd/categories',
   'GET /api/ckd/categories/options',
@@ -206,6 +218,8 @@ interface World {
   ownAnnouncement: string;
   otherAnnouncement: string;
   ownExpiredAnnouncement: string;
+  /** Per record kind's address: a record of the own and of the other factory, each with a photo attached. */
+  files: Record<string, { ownRecord: string; ownFile: string; otherRecord: string; otherFile: string }>;
 }
 
 interface Probe {
@@ -1047,7 +1061,63 @@ const SCOPE: Record<string, ScopeCase> = {
     own: (w) => ({ method: 'DELETE', url: `/api/calendar/events/${w.ownDisposableEvents.shift() ?? ''}`, status: 204 }),
     other: (w) => ({ method: 'DELETE', url: `/api/calendar/events/${w.otherEvent}`, status: 404 }),
   },
+  ...fileScope('/api/stove-transfers', 'stove-id-management', 'stove-id-management'),
+  ...fileScope('/api/stove-reports', 'production-management', 'production-management'),
+  ...fileScope('/api/sales/orders', ['sales-order', 'sales-management'], 'sales-order'),
+  ...fileScope('/api/sales/returns', ['sales-order', 'sales-management'], 'sales-order'),
+  ...fileScope('/api/ckd/transfers', 'ckd-management', ['ckd-transfer', 'transfer-ckd-to-factory']),
+  ...fileScope('/api/inventory/entries', 'inventory-management', 'inventory-management'),
+  ...fileScope('/api/steel/records', 'steel-management', 'steel-records'),
+  ...fileScope('/api/announcements', 'announcement-management', 'announcement-management'),
 };
+
+/**
+ * The files of a record kind: the own factory's record lists and gives its file (a JSON body to
+ * upload: 400, past the scope check), another factory's answers 404 as the record itself does.
+ */
+function fileScope(
+  base: string,
+  view: Permission | readonly Permission[],
+  edit: Permission | readonly Permission[],
+): Record<string, ScopeCase> {
+  const f = (w: World) => {
+    const found = w.files[base];
+    if (!found) throw new Error(`no file world for ${base}`);
+    return found;
+  };
+  const unknownFile = '00000000-0000-4000-8000-000000000000';
+  return {
+    [`GET ${base}/:id/files`]: {
+      permission: view,
+      own: (w) => ({ method: 'GET', url: `${base}/${f(w).ownRecord}/files`, status: 200 }),
+      other: (w) => ({ method: 'GET', url: `${base}/${f(w).otherRecord}/files`, status: 404 }),
+    },
+    [`POST ${base}/:id/files`]: {
+      permission: edit,
+      own: (w) => ({ method: 'POST', url: `${base}/${f(w).ownRecord}/files`, payload: {}, status: 400 }),
+      other: (w) => ({ method: 'POST', url: `${base}/${f(w).otherRecord}/files`, payload: {}, status: 404 }),
+    },
+    [`GET ${base}/:id/files/:fileId`]: {
+      permission: view,
+      own: (w) => ({ method: 'GET', url: `${base}/${f(w).ownRecord}/files/${f(w).ownFile}`, status: 200 }),
+      other: (w) => ({ method: 'GET', url: `${base}/${f(w).otherRecord}/files/${f(w).otherFile}`, status: 404 }),
+    },
+    [`GET ${base}/:id/files/:fileId/thumbnail`]: {
+      permission: view,
+      own: (w) => ({ method: 'GET', url: `${base}/${f(w).ownRecord}/files/${f(w).ownFile}/thumbnail`, status: 200 }),
+      other: (w) => ({
+        method: 'GET',
+        url: `${base}/${f(w).otherRecord}/files/${f(w).otherFile}/thumbnail`,
+        status: 404,
+      }),
+    },
+    [`DELETE ${base}/:id/files/:fileId`]: {
+      permission: edit,
+      own: (w) => ({ method: 'DELETE', url: `${base}/${f(w).ownRecord}/files/${unknownFile}`, status: 404 }),
+      other: (w) => ({ method: 'DELETE', url: `${base}/${f(w).otherRecord}/files/${f(w).otherFile}`, status: 404 }),
+    },
+  };
+}
 
 /** The calendar probes' window: the next 60 days, which hold the world's events. */
 const CALENDAR_RANGE = `from=${new Date().toISOString()}&to=${new Date(Date.now() + 60 * 86_400_000).toISOString()}`;
@@ -1219,6 +1289,7 @@ describe('authorization matrix: own factory / other factory', () => {
       ownAnnouncement: '',
       otherAnnouncement: '',
       ownExpiredAnnouncement: '',
+      files: {},
     };
     const kit = await makeCkdCategory(ctx.handle.db);
     for (const factoryId of [own.id, other.id]) {
@@ -1336,11 +1407,71 @@ describe('authorization matrix: own factory / other factory', () => {
     world.otherAnnouncement = await announcement(other.id);
     world.ownExpiredAnnouncement = await announcement(own.id);
     await expireAnnouncement(ctx.handle.db, actor, world.ownExpiredAnnouncement);
+    // A record of the own and of the other factory per kind, each with a photo attached.
+    const store = new LocalFileStore(ctx.config.filesDir);
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    const attach = async (kind: AttachmentKind, recordId: string) => {
+      const parts = (async function* () {
+        yield { filename: 'probe.png', file: Readable.from([photo]) };
+      })();
+      const [made] = await uploadAttachments(ctx.handle.db, store, actor, kind, recordId, parts);
+      if (!made) throw new Error('no file attached');
+      return made.id;
+    };
+    const ownTransfer = await sendTransfer(ctx.handle.db, actor, {
+      fromFactoryId: own.id,
+      toFactoryId: third.id,
+      codes: (await makeStoveIds(ctx.handle.db, { factoryId: own.id, count: 1 })).codes,
+      note: null,
+    });
+    const ownCkdTransfer = await createCkdTransfer(ctx.handle.db, actor, {
+      fromFactoryId: own.id,
+      toFactoryId: third.id,
+      lines: [{ categoryId: ckdKit.id, quantity: 1 }],
+      date: new Date().toISOString().slice(0, 10),
+      note: null,
+    });
+    const steelRecord = async (factoryId: string) =>
+      String(
+        (
+          await createSteelRecord(ctx.handle.db, actor, {
+            date: new Date().toISOString().slice(0, 10),
+            factoryId,
+            categoryId: world.steelCategory,
+            kind: 'received',
+            quantity: 1,
+            supplier: null,
+            unitCost: null,
+            reference: null,
+            note: null,
+          })
+        ).id,
+      );
+    const fileRecords: [string, AttachmentKind, string, string][] = [
+      ['/api/stove-transfers', 'stove-transfer', ownTransfer.id, world.otherTransfer],
+      ['/api/stove-reports', 'stove-report', world.ownReport, world.otherReport],
+      ['/api/sales/orders', 'sales-order', world.ownOrder, world.otherOrder],
+      ['/api/sales/returns', 'sales-return', world.ownReturn, world.otherReturn],
+      ['/api/ckd/transfers', 'ckd-transfer', ownCkdTransfer.id, world.otherCkdTransfer],
+      ['/api/inventory/entries', 'inventory-entry', world.ownInventoryEntry, world.otherInventoryEntry],
+      ['/api/steel/records', 'steel-record', await steelRecord(own.id), await steelRecord(other.id)],
+      ['/api/announcements', 'announcement', world.ownAnnouncement, world.otherAnnouncement],
+    ];
+    for (const [base, kind, ownRecord, otherRecord] of fileRecords) {
+      world.files[base] = {
+        ownRecord,
+        ownFile: await attach(kind, ownRecord),
+        otherRecord,
+        otherFile: await attach(kind, otherRecord),
+      };
+    }
     for (const group of SCOPED_GROUPS) {
       const { cookie } = await ctx.signedInAs([group], { factoryId: own.id });
       cookies.set(group, cookie);
     }
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await ctx.close();
   });

@@ -59,12 +59,14 @@ export async function createTestContext(
   const handle = await openTestDatabase();
   // Each context's backups in a folder of its own, removed on close.
   const backupDir = await mkdtemp(join(tmpdir(), 'stove-test-backups-'));
+  const filesDir = await mkdtemp(join(tmpdir(), 'stove-test-files-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '10000',
     WEB_DIST_DIR: '/nonexistent',
     BACKUP_DIR: backupDir,
+    FILES_DIR: filesDir,
     ...env,
   });
   const { app, auth, backups, mail, metrics, notificationJobs } = await buildApp({
@@ -94,6 +96,7 @@ export async function createTestContext(
       await app.close();
       await handle.close();
       await rm(backupDir, { recursive: true, force: true });
+      await rm(filesDir, { recursive: true, force: true });
     },
     async makeFactory(overrides = {}) {
       counter++;

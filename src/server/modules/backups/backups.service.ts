@@ -17,6 +17,7 @@ import { dumpDatabase, type DumpSource } from '../../db/dump';
 import { migrationStatus } from '../../db/migrations';
 import { violatedUniqueIndex } from '../../db/database-errors';
 import { errors } from '../../http/errors';
+import { copyUsedBlobs, pruneBlobs, removeManifest, writeManifest } from './backup-files';
 import {
   backupRunsBeyond,
   claimScheduledRun,
@@ -42,6 +43,8 @@ export interface BackupSettings {
   intervalHours: number;
   /** How many made backups are kept. */
   keep: number;
+  /** The file store's folder (FILES_DIR): a backup copies the files its rows use from there. */
+  filesDir?: string;
 }
 
 export function backupSettings(config: Config): BackupSettings {
@@ -49,6 +52,7 @@ export function backupSettings(config: Config): BackupSettings {
     directory: resolve(config.backupDir),
     intervalHours: config.backupIntervalHours,
     keep: config.backupKeep,
+    filesDir: resolve(config.filesDir),
   };
 }
 
@@ -111,16 +115,23 @@ export async function writeBackupFile(
   const path = join(settings.directory, fileName);
   const partial = `${path}.partial`;
   const { applied } = await migrationStatus(source.db);
+  const { filesDir } = settings;
   try {
+    // The files of the rows there are before the dump, and of those added while it ran: every row the
+    // dump holds, but one added and deleted during it.
+    const files = filesDir ? await copyUsedBlobs(source.db, filesDir, settings.directory) : [];
     await dumpDatabase(source, {
       file: partial,
       header: header(trigger, source.kind, applied, startedAt, fileName),
       onProgress: (p) => options.onProgress?.(p.progress, p.step),
       signal: options.signal,
     });
+    if (filesDir) files.push(...(await copyUsedBlobs(source.db, filesDir, settings.directory)));
+    await writeManifest(path, files);
     await rename(partial, path);
   } catch (error) {
     await rm(partial, { force: true });
+    await removeManifest(path);
     throw error;
   }
   return {
@@ -267,8 +278,11 @@ export class Backups {
     const db = this.#source.db;
     for (const old of await backupRunsBeyond(db, this.#settings.keep)) {
       await rm(join(this.#settings.directory, old.fileName), { force: true });
+      await removeManifest(join(this.#settings.directory, old.fileName));
       await deleteBackupRun(db, old.id);
     }
+    // The copies of files that no kept backup lists any more.
+    await pruneBlobs(this.#settings.directory);
     await deleteOldFailedBackupRuns(db);
   }
 
