@@ -49,8 +49,9 @@ describe('backup runs', () => {
     }
     const made = (await settled()).items.filter((b) => b.status === 'succeeded');
     expect(made).toHaveLength(2);
+    // Each kept backup and the list of stored files it needs; the older ones' both gone.
     const files = (await readdir(ctx.config.backupDir)).sort();
-    expect(files).toEqual(made.map((b) => b.fileName).sort());
+    expect(files).toEqual(made.flatMap((b) => [b.fileName, `${b.fileName}.files`]).sort());
   }, 120_000);
 
   it('marks a backup whose server stopped (no heartbeat for 2 minutes) as failed', async () => {

@@ -57,7 +57,9 @@ describe('upgrading at start', () => {
     expect(upgrade.applied).toEqual(['9001_probe']);
     expect(upgrade.backup?.path).toMatch(/backups\/backup-.*\.sql\.gz$/);
     expect(upgrade.backup?.schemaVersion).toBe(before.applied);
-    expect(await readdir(settings.directory)).toEqual([upgrade.backup?.fileName]);
+    expect((await readdir(settings.directory)).sort()).toEqual(
+      [upgrade.backup?.fileName, `${upgrade.backup?.fileName}.files`].sort(),
+    );
     expect(await tableExists('upgrade_probe')).toBe(true);
     // Nothing left to apply: no backup, nothing applied.
     expect(await upgradeDatabase(handle, settings, folder)).toEqual({ backup: null, applied: [] });
