@@ -14,6 +14,8 @@ export interface BrowserStep {
   /** …and what the user waits for. */
   done: (page: Page) => Promise<unknown>;
   targetMs: number;
+  /** A first load of the app: the step gets a new browser context (empty cache, no app loaded). */
+  cold?: boolean;
 }
 
 /** Longest-task target: the RAIL model's budget for responding to input. */
@@ -30,18 +32,25 @@ export async function measureInBrowser(base: string, cookie: string, steps: read
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const [name = '', value = ''] = cookie.split(/=(.*)/s);
-    await context.addCookies([{ name, value, url: base, httpOnly: true }]);
-    await context.addInitScript(() => {
-      const w = window as unknown as { __longestTask: number };
-      w.__longestTask = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longestTask = Math.max(w.__longestTask, entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    const page = await context.newPage();
+    const newPage = async () => {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      await context.addCookies([{ name, value, url: base, httpOnly: true }]);
+      await context.addInitScript(() => {
+        const w = window as unknown as { __longestTask: number };
+        w.__longestTask = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.__longestTask = Math.max(w.__longestTask, entry.duration);
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      return context.newPage();
+    };
+    let page = await newPage();
     for (const step of steps) {
+      if (step.cold) {
+        await page.context().close();
+        page = await newPage();
+      }
       await page.evaluate(() => ((window as unknown as { __longestTask: number }).__longestTask = 0)).catch(() => {});
       const started = performance.now();
       await step.act(page);

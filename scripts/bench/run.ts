@@ -14,6 +14,7 @@ import { benchInventory } from './inventory';
 import { benchMe } from './me';
 import { benchPartners } from './partners';
 import { benchSales } from './sales';
+import { benchScreens } from './screens';
 import { benchStoveIds } from './stove-ids';
 import { benchStoveReports } from './stove-reports';
 import { benchStoveTransfers } from './stove-transfers';
@@ -33,6 +34,7 @@ const BENCHES: Record<string, Bench> = {
   inventory: benchInventory,
   sales: benchSales,
   dashboards: benchDashboards,
+  screens: benchScreens,
   backups: benchBackups,
   durability: benchDurability,
 };

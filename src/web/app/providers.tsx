@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MESSAGES } from '@common/constants';
 import { Toaster } from '@web/components/ui/sonner';
-import { TooltipProvider } from '@web/components/ui/tooltip';
 import { meQueryKey } from '@web/features/auth/api/get-me';
 import { onSessionExpired } from '@web/lib/api-client';
 import { createQueryClient } from '@web/lib/query-client';
@@ -29,10 +28,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -2,21 +2,30 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SHELL_ROUTES, type ShellRoute } from '@common/permissions';
 import type { MeResponse } from '@common/contracts/me';
-import { FullPageLoading } from '@web/components/ui/loading';
+import { FullPageLoading, Loading } from '@web/components/ui/loading';
 import { useMe } from '@web/features/auth/api/get-me';
 import { LandingRedirect } from './guards/landing-redirect';
 import { PermissionGuard } from './guards/permission-guard';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAuth } from './guards/require-auth';
 import { RouteErrorPage } from './pages/route-error-page';
-import { AnnouncementsPanel } from '@web/features/announcements/components/announcements-panel';
-import { UpcomingEventsPanel } from '@web/features/calendar/components/upcoming-events-panel';
 
 // Route-level code splitting: the /auth bundle holds neither the shell nor any page.
 const LoginPage = lazy(() => import('@web/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
 const RecoverPage = lazy(() =>
   import('@web/features/auth/pages/recover-page').then((m) => ({ default: m.RecoverPage })),
 );
+// The dashboards' panels come with the dashboard, not with the sign-in page.
+const loadAnnouncementsPanel = () => import('@web/features/announcements/components/announcements-panel');
+const loadUpcomingEventsPanel = () => import('@web/features/calendar/components/upcoming-events-panel');
+const AnnouncementsPanel = lazy(() => loadAnnouncementsPanel().then((m) => ({ default: m.AnnouncementsPanel })));
+const UpcomingEventsPanel = lazy(() => loadUpcomingEventsPanel().then((m) => ({ default: m.UpcomingEventsPanel })));
+/** A dashboard's page and its panels load side by side, not one after the other. */
+function withPanels<T>(page: Promise<T>): Promise<T> {
+  void loadAnnouncementsPanel();
+  void loadUpcomingEventsPanel();
+  return page;
+}
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const AppShell = lazy(() => import('./layouts/app-shell').then((m) => ({ default: m.AppShell })));
 const InventoryPage = lazy(() =>
@@ -209,10 +218,14 @@ const AppDocArticlePage = lazy(() =>
 );
 
 const AdminDashboardPage = lazy(() =>
-  import('@web/features/dashboards/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+  withPanels(import('@web/features/dashboards/pages/admin-dashboard-page')).then((m) => ({
+    default: m.AdminDashboardPage,
+  })),
 );
 const FactoryDashboardPage = lazy(() =>
-  import('@web/features/dashboards/pages/factory-dashboard-page').then((m) => ({ default: m.FactoryDashboardPage })),
+  withPanels(import('@web/features/dashboards/pages/factory-dashboard-page')).then((m) => ({
+    default: m.FactoryDashboardPage,
+  })),
 );
 
 const AnnouncementsPage = lazy(() =>
@@ -244,10 +257,10 @@ function isInventoryRoute(route: ShellRoute): boolean {
 /** The announcements and upcoming events on both dashboards (the calendar's only for who may open it). */
 function dashboardPanels(me: MeResponse): ReactNode {
   return (
-    <>
+    <Suspense fallback={<Loading />}>
       <AnnouncementsPanel />
       {me.permissions.includes('calendar-management') ? <UpcomingEventsPanel /> : null}
-    </>
+    </Suspense>
   );
 }
 

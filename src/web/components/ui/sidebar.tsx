@@ -28,7 +28,7 @@ import { cn } from '@web/lib/utils';
 import { useIsMobile } from '@web/lib/use-is-mobile';
 import { Button } from './button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet';
-import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
 
 interface SidebarContextValue {
   state: 'expanded' | 'collapsed';
@@ -100,21 +100,24 @@ function SidebarProvider({ className, style, children, ...props }: ComponentProp
 
   return (
     <SidebarContext.Provider value={value}>
-      <div
-        data-slot="sidebar-wrapper"
-        style={
-          {
-            '--sidebar-width': SIDEBAR_WIDTH,
-            '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE,
-            '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
-            ...style,
-          } as CSSProperties
-        }
-        className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
-        {...props}
-      >
-        {children}
-      </div>
+      {/* Here rather than around the whole app: the sign-in page does not load the tooltips' code. */}
+      <TooltipProvider>
+        <div
+          data-slot="sidebar-wrapper"
+          style={
+            {
+              '--sidebar-width': SIDEBAR_WIDTH,
+              '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE,
+              '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+              ...style,
+            } as CSSProperties
+          }
+          className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
+          {...props}
+        >
+          {children}
+        </div>
+      </TooltipProvider>
     </SidebarContext.Provider>
   );
 }
