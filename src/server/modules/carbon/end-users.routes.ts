@@ -106,7 +106,14 @@ export async function carbonRoutes(app: FastifyInstance, opts: { db: Database })
   r.get(
     '/api/carbon/end-users/template.csv',
     {
-      config,
+      config: {
+        ...config,
+        success: {
+          status: 200,
+          mediaType: 'text/csv',
+          description: 'The import template: the header line and one example row (UTF-8 with a byte order mark).',
+        },
+      },
       schema: {
         tags,
         summary: 'The end user import template (CSV)',
