@@ -2,6 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
+import { writeCompanyTimeZone } from '../modules/factories/time-zones.repository';
+import { DEMO_TIME_ZONE } from './accounts';
 import { seedDemoInventory } from './inventory';
 import { createTestContext, type TestContext } from '../test/test-app';
 
@@ -10,6 +12,8 @@ let factoryIds: Map<string, string>;
 let userIds: { store: string; factoryManager: string; admin: string };
 beforeAll(async () => {
   ctx = await createTestContext();
+  // As the demo's seed does first: its days are Kenya's, also when Kenya is a day ahead of UTC.
+  await writeCompanyTimeZone(ctx.handle.db, DEMO_TIME_ZONE);
   factoryIds = new Map();
   for (const code of ['NBO', 'MSA', 'KSM']) factoryIds.set(code, (await ctx.makeFactory({ code })).id);
   userIds = {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, utcToday } from '../../common/calendar-days';
+import { addDays, isoWeekday } from '../../common/calendar-days';
+import { demoToday } from './accounts';
 import type { ListResponse } from '../../common/contracts/list';
 import type {
   DailyProductionReport,
@@ -19,7 +20,7 @@ describe('demo productivity', () => {
   let adminId: string;
   const ids = new Map<string, string>();
   /** The last working day before today: the couplers' reports are dated on it. */
-  const day = [1, 2, 3, 4, 5].map((n) => addDays(utcToday(new Date()), -n)).find((d) => isoWeekday(d) <= 5) ?? '';
+  const day = [1, 2, 3, 4, 5].map((n) => addDays(demoToday(), -n)).find((d) => isoWeekday(d) <= 5) ?? '';
 
   beforeAll(async () => {
     ctx = await createTestContext();

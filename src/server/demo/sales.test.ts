@@ -1,7 +1,8 @@
 /** The demo sales master data: categories, packages on the demo kits, months of prices, seeded once. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, utcToday } from '../../common/calendar-days';
+import { addDays } from '../../common/calendar-days';
+import { demoToday } from './accounts';
 import { queryRows } from '../db/client';
 import { seedDemoSales } from './sales';
 import { salesPriceGrid } from '../modules/sales/sales-prices.service';
@@ -38,7 +39,7 @@ it('seeds four categories, six packages and their prices once, each audited; a s
 }, 60_000);
 
 it('has a launch list six months ago, an increase two months ago (one cell corrected) and one scheduled', async () => {
-  const today = utcToday(new Date());
+  const today = demoToday();
   const days = await queryRows<{ day: string; n: number; currencies: string[] }>(
     ctx.handle.db,
     sql`select to_char(effective_from, 'YYYY-MM-DD') as day, count(*)::int as n,

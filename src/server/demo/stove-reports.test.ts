@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays, isoWeekday, utcToday } from '../../common/calendar-days';
+import { addDays, isoWeekday } from '../../common/calendar-days';
+import { demoToday } from './accounts';
 import { queryRows } from '../db/client';
 import { DEMO_PRODUCTION_DAYS, demoTarget, productionDay } from './production-days';
 import { seedDemoStoveReports } from './stove-reports';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   };
   // Plenty of kits at MSA before the month; NBO's arrive late and run short of the target.
   const [poa, large] = [await makeCkdCategory(ctx.handle.db), await makeCkdCategory(ctx.handle.db)];
-  const today = utcToday(new Date());
+  const today = demoToday();
   for (const [factoryId, categoryId, quantity, back] of [
     [id('MSA'), poa.id, 400, 150],
     [id('MSA'), large.id, 300, 90],
@@ -78,7 +79,7 @@ it("seeds each factory's coupler's working days about the target, within the kit
          where f.code = 'MSA' order by r.date`,
   );
   expect(msaDays).toHaveLength(DEMO_PRODUCTION_DAYS);
-  const today = utcToday(new Date());
+  const today = demoToday();
   for (const d of msaDays) {
     expect(isoWeekday(d.date)).toBeLessThanOrEqual(5);
     expect(d.date < today).toBe(true);
