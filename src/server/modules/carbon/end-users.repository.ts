@@ -81,9 +81,8 @@ async function readStoves(db: Executor, codes: readonly string[], lock: boolean)
   );
 }
 
-export interface NewRegistration {
-  stoveIdId: number;
-  orderId: string;
+/** Who a registration names and where and when the stove was handed over: written and listed alike. */
+interface EndUserDetails {
   kind: EndUserKind;
   name: string;
   phone: string | null;
@@ -94,6 +93,11 @@ export interface NewRegistration {
   longitude: number | null;
   handoverDate: string;
   source: EndUserSource;
+}
+
+export interface NewRegistration extends EndUserDetails {
+  stoveIdId: number;
+  orderId: string;
   /** The history event's note: "Handed over to … at …". */
   note: string;
 }
@@ -166,7 +170,7 @@ export async function endRegistrations(
 // ---------------------------------------------------------------------------------------------
 // The list
 
-export interface EndUserRow {
+export interface EndUserRow extends EndUserDetails {
   id: string;
   code: string;
   model: string | null;
@@ -179,16 +183,6 @@ export interface EndUserRow {
   partnerId: string;
   partnerName: string;
   partnerType: PartnerType;
-  kind: EndUserKind;
-  name: string;
-  phone: string | null;
-  county: string | null;
-  subCounty: string | null;
-  village: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  handoverDate: string;
-  source: EndUserSource;
   endedAt: string | null;
   endReason: string | null;
 }
