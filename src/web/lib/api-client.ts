@@ -202,6 +202,53 @@ async function* apiStream(
   if (buffer.trim()) yield parse(buffer.trim());
 }
 
+/** How much of an upload has been sent: bytes of the body so far and in all. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * POSTs `multipart/form-data` through XMLHttpRequest (fetch cannot report an upload's progress),
+ * calling `onProgress` as the body goes out, and reads the JSON answer as apiRequest does: a
+ * non-2xx answer throws an ApiRequestError with the server's message.
+ */
+function apiUpload(
+  path: string,
+  form: FormData,
+  options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {},
+): Promise<unknown> {
+  const { signal, onProgress } = options;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was stopped', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let data: unknown = undefined;
+      if (xhr.responseText !== '') {
+        try {
+          data = JSON.parse(xhr.responseText) as unknown;
+        } catch {
+          data = xhr.responseText;
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data);
+      else reject(notifyExpired(toApiRequestError(xhr.status, data)));
+    };
+    xhr.onerror = () => reject(new ApiRequestError({ status: 0, code: 'NETWORK_ERROR' }));
+    xhr.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
 function notifyExpired(error: ApiRequestError): ApiRequestError {
   if (error.status === 401 && error.code === ERROR_CODES.sessionExpired) {
     sessionExpiredListeners.forEach((listener) => listener());
@@ -234,6 +281,8 @@ export const apiClient = {
     apiRequest(path, { ...options, method: 'DELETE' }),
   /** POST with an NDJSON answer read line by line (progress of a long operation); see apiStream. */
   stream: apiStream,
+  /** POST multipart/form-data (files) with upload progress; see apiUpload. */
+  upload: apiUpload,
   /**
    * Fire-and-forget POST that survives page unload (navigator.sendBeacon).
    * Returns false when the browser refused to queue it.

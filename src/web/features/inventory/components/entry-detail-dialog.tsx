@@ -9,6 +9,7 @@ import {
   inventoryEntryNumberLabel,
   type InventoryEntry,
 } from '@common/contracts/inventory';
+import { FilesPanel } from '@web/components/files/files-panel';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonVariants } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
@@ -139,6 +140,7 @@ function EntryDetail({ entry }: { entry: InventoryEntry }) {
         </TableBody>
       </Table>
       {costed ? <p className="text-right text-sm">Total cost: {money.format(total)}</p> : null}
+      <FilesPanel kind="inventory-entry" recordId={entry.id} framed={false} />
       {entry.kind === 'transfer' ? (
         <Link
           to={inventoryDispatchNotePath(entry.id)}

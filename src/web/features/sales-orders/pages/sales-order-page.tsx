@@ -14,6 +14,7 @@ import {
   DocumentView,
 } from '@web/components/document/document-page';
 import { DocumentStoveIds, codeColumn, statusNowColumn } from '@web/components/document/document-stove-ids';
+import { FilesPanel } from '@web/components/files/files-panel';
 import type { BackLink } from '@web/components/document/document.model';
 import { ReasonDialog } from '@web/components/form/reason-dialog';
 import { Button } from '@web/components/ui/button';
@@ -268,6 +269,8 @@ function OrderDetail({ order, canOpenStoveIds }: { order: SalesOrderDetail; canO
           </Table>
         </section>
       ) : null}
+
+      <FilesPanel kind="sales-order" recordId={order.id} />
 
       <DocumentStoveIds
         number={number}

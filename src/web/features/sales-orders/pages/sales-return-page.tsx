@@ -11,6 +11,7 @@ import {
   DocumentView,
 } from '@web/components/document/document-page';
 import { DocumentStoveIds, codeColumn } from '@web/components/document/document-stove-ids';
+import { FilesPanel } from '@web/components/files/files-panel';
 import type { BackLink } from '@web/components/document/document.model';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -79,6 +80,8 @@ function ReturnDetail({ note, canOpenStoveIds }: { note: SalesReturnDetail; canO
           <DocumentEvent at={note.returnedAt} by={personName(note.returnedBy)} />
         </DocumentDetail>
       </DocumentDetails>
+      <FilesPanel kind="sales-return" recordId={note.id} />
+
       <DocumentStoveIds
         number={number}
         noun="return note"

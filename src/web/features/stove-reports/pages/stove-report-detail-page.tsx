@@ -18,6 +18,7 @@ import {
   DocumentView,
 } from '@web/components/document/document-page';
 import { DocumentStoveIds, codeColumn, statusNowColumn } from '@web/components/document/document-stove-ids';
+import { FilesPanel } from '@web/components/files/files-panel';
 import type { BackLink } from '@web/components/document/document.model';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
@@ -115,6 +116,8 @@ function ReportDetail({ report, canOpenStoveIds }: { report: StoveReportDetail; 
           problems={problems}
         />
       ) : null}
+
+      <FilesPanel kind="stove-report" recordId={report.id} />
 
       <DocumentStoveIds
         number={number}

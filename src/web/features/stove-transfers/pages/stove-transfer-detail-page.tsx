@@ -18,6 +18,7 @@ import {
   DocumentView,
 } from '@web/components/document/document-page';
 import { DocumentStoveIds, codeColumn, type StoveIdColumn } from '@web/components/document/document-stove-ids';
+import { FilesPanel } from '@web/components/files/files-panel';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { ReasonDialog } from '@web/components/form/reason-dialog';
 import { Button, buttonVariants } from '@web/components/ui/button';
@@ -221,6 +222,8 @@ function TransferDetail({ transfer }: { transfer: StoveTransferDetail }) {
           ) : null}
         </section>
       ) : null}
+
+      <FilesPanel kind="stove-transfer" recordId={transfer.id} />
 
       <DocumentStoveIds
         number={number}

@@ -1,0 +1,60 @@
+/** The files panel's rules: what the file chooser offers, what is refused before sending, and how a file is described. */
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MESSAGES,
+  ATTACHMENT_TYPES,
+  ATTACHMENTS_PER_RECORD,
+  type Attachment,
+} from '@common/contracts/attachments';
+import { counted } from '@common/counted';
+import { formatBytes, formatDateTime } from '@web/lib/format';
+
+/** The file chooser's `accept`: the allowed types, by extension and by type (the server still checks the bytes). */
+export const FILE_INPUT_ACCEPT = [
+  ...Object.values(ATTACHMENT_TYPES).map((t) => `.${t.extension}`),
+  '.jpeg',
+  ...Object.keys(ATTACHMENT_TYPES),
+].join(',');
+
+/** What may be attached, in words: under the chooser. */
+export const FILE_RULES = `PDF, JPEG, PNG, WebP, CSV or XLSX, at most 10 MB each and ${ATTACHMENTS_PER_RECORD} files on a record.`;
+
+/** "PDF", "JPEG"…, or "File" for a type the panel does not know. */
+export function fileTypeLabel(type: string): string {
+  return Object.hasOwn(ATTACHMENT_TYPES, type) ? ATTACHMENT_TYPES[type as keyof typeof ATTACHMENT_TYPES].label : 'File';
+}
+
+/**
+ * Why the chosen files cannot be sent, in the server's own words, or null: one is larger than
+ * 10 MB, or the record would have more than 20 files (`have`: its files now). Saves sending
+ * megabytes the server would refuse; the type is left to the server, which reads the bytes.
+ */
+export function refusalBeforeUpload(files: readonly { name: string; size: number }[], have: number): string | null {
+  if (files.length === 0) return ATTACHMENT_MESSAGES.noFile;
+  const big = files.find((f) => f.size > ATTACHMENT_MAX_BYTES);
+  if (big) return ATTACHMENT_MESSAGES.tooBig(big.name);
+  if (have + files.length > ATTACHMENTS_PER_RECORD) return ATTACHMENT_MESSAGES.tooMany(ATTACHMENTS_PER_RECORD - have);
+  return null;
+}
+
+/** The whole number percent of an upload sent (0 to 100). */
+export function uploadPercent(progress: { loaded: number; total: number } | null): number {
+  if (!progress || progress.total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.floor((progress.loaded / progress.total) * 100)));
+}
+
+/** "signed note.jpg attached", "3 files attached". */
+export function attachedMessage(names: readonly string[]): string {
+  return names.length === 1 ? `${names[0]} attached` : `${counted(names.length, 'file')} attached`;
+}
+
+/** "Uploading signed note.jpg", "Uploading 3 files". */
+export function uploadingMessage(names: readonly string[]): string {
+  return names.length === 1 ? `Uploading ${names[0]}` : `Uploading ${counted(names.length, 'file')}`;
+}
+
+/** A file's line under its name: "PDF · 12 KB · Ann Wanjiru, 27 Nov 2026, 10:42". */
+export function fileFacts(file: Pick<Attachment, 'type' | 'size' | 'uploadedBy' | 'uploadedAt'>): string {
+  const who = file.uploadedBy ? (file.uploadedBy.name ?? file.uploadedBy.email) : 'a former user';
+  return `${fileTypeLabel(file.type)} · ${formatBytes(file.size)} · ${who}, ${formatDateTime(file.uploadedAt)}`;
+}
