@@ -42,11 +42,26 @@ test('attach a PDF to a stove transfer, download the same bytes, delete it; an e
   await expect(panel.getByText('No files on this stove transfer yet.')).toBeVisible();
   await expect(panel.getByLabel('Files to attach')).toHaveAttribute('accept', /\.pdf,.*image\/jpeg/);
 
-  await panel.getByLabel('Files to attach').setInputFiles({
-    name: 'signed delivery note.pdf',
-    mimeType: 'application/pdf',
-    buffer: PDF,
+  const pdf = { name: 'signed delivery note.pdf', mimeType: 'application/pdf', buffer: PDF };
+  // While the upload is on its way: its progress, the buttons busy, and Stop, which attaches nothing.
+  // Only the upload is held: the list's refetch after it goes through.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/files', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    // The stopped upload is gone by then: nothing to continue.
+    await route.continue().catch(() => undefined);
   });
+  await panel.getByLabel('Files to attach').setInputFiles(pdf);
+  await expect(panel.getByRole('status')).toContainText('Uploading signed delivery note.pdf...');
+  await expect(panel.getByRole('button', { name: 'Attach files' })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByText('Upload stopped')).toBeVisible();
+  release();
+  await page.unroute('**/files');
+  await expect(panel.getByText('No files on this stove transfer yet.')).toBeVisible();
+
+  await panel.getByLabel('Files to attach').setInputFiles(pdf);
   const link = panel.getByRole('link', { name: 'Download signed delivery note.pdf' });
   await expect(link).toBeVisible();
   await expect(panel.getByText(/^PDF · \d+ B · Amina Admin, /)).toBeVisible();

@@ -167,7 +167,11 @@ function FileUpload({ kind, recordId, have }: { kind: AttachmentKind; recordId: 
   const chooser = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const upload = useUploadRecordFiles(kind, recordId);
-  const [sending, setSending] = useState<{ names: string[]; progress: UploadProgress | null } | null>(null);
+  const [sending, setSending] = useState<{
+    names: string[];
+    progress: UploadProgress | null;
+    stop: AbortController;
+  } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const busy = sending !== null;
@@ -179,15 +183,18 @@ function FileUpload({ kind, recordId, have }: { kind: AttachmentKind; recordId: 
     const refused = refusalBeforeUpload(chosen, have);
     setRefusal(refused);
     if (refused) return;
-    setSending({ names, progress: null });
+    const stop = new AbortController();
+    setSending({ names, progress: null, stop });
     try {
       await upload.mutateAsync({
         files: chosen,
-        onProgress: (progress) => setSending({ names, progress }),
+        onProgress: (progress) => setSending({ names, progress, stop }),
+        signal: stop.signal,
       });
       toast.success(attachedMessage(names));
     } catch (error) {
-      setRefusal(errorMessage(error));
+      if (stop.signal.aborted) toast.info('Upload stopped');
+      else setRefusal(errorMessage(error));
     } finally {
       setSending(null);
     }
@@ -244,7 +251,9 @@ function FileUpload({ kind, recordId, have }: { kind: AttachmentKind; recordId: 
           />
         ) : null}
       </div>
-      {sending ? <UploadState names={sending.names} progress={sending.progress} /> : null}
+      {sending ? (
+        <UploadState names={sending.names} progress={sending.progress} onStop={() => sending.stop.abort()} />
+      ) : null}
       {refusal ? <Refusal onDismiss={() => setRefusal(null)}>{refusal}</Refusal> : null}
     </div>
   );
@@ -288,15 +297,30 @@ function FileInput({
   );
 }
 
-function UploadState({ names, progress }: { names: string[]; progress: UploadProgress | null }) {
+function UploadState({
+  names,
+  progress,
+  onStop,
+}: {
+  names: string[];
+  progress: UploadProgress | null;
+  onStop: () => void;
+}) {
   const label = uploadingMessage(names);
   const percent = uploadPercent(progress);
   return (
-    <div role="status" className="flex flex-col gap-1.5 text-sm">
-      <span>
-        {label}... {progress ? `${percent}%` : ''}
-      </span>
-      <Progress aria-label={label} value={progress ? percent : null} />
+    <div className="flex items-center gap-3 text-sm">
+      <div role="status" className="flex flex-1 flex-col gap-1.5">
+        <span>
+          {label}... {progress ? `${percent}%` : ''}
+        </span>
+        <Progress aria-label={label} value={progress ? percent : null} />
+      </div>
+      {percent < 100 ? (
+        <Button variant="outline" size="sm" onClick={onStop}>
+          Stop
+        </Button>
+      ) : null}
     </div>
   );
 }

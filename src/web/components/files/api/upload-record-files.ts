@@ -7,17 +7,19 @@ export interface UploadRecordFilesInput {
   files: readonly File[];
   /** Called as the files go out. */
   onProgress?: (progress: UploadProgress) => void;
+  /** Stops the upload (nothing is attached). */
+  signal?: AbortSignal;
 }
 
 /** POST <record>/files: attaches every file or none (the server checks each one's bytes, size and the count). */
 export async function uploadRecordFiles(
   kind: AttachmentKind,
   recordId: string,
-  { files, onProgress }: UploadRecordFilesInput,
+  { files, onProgress, signal }: UploadRecordFilesInput,
 ): Promise<Attachment[]> {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  const data = await apiClient.upload(recordFilesPath(kind, recordId), form, { onProgress });
+  const data = await apiClient.upload(recordFilesPath(kind, recordId), form, { onProgress, signal });
   return uploadAttachmentsResponseSchema.parse(data).items;
 }
 
