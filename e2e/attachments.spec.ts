@@ -31,7 +31,7 @@ function filesPanel(page: Page) {
   return page.getByRole('region', { name: /^Files/ });
 }
 
-test('attach a PDF to a stove transfer, download the same bytes, delete it; an executable renamed .pdf is refused @smoke', async ({
+test('attach a PDF to a stove transfer, download the same bytes, delete it; an executable renamed .pdf is refused; drop a CSV @smoke', async ({
   page,
 }) => {
   await login(page, 'Admin');
@@ -86,6 +86,16 @@ test('attach a PDF to a stove transfer, download the same bytes, delete it; an e
   await expect(dialog).toBeHidden();
   await expect(panel.getByText('No files on this stove transfer yet.')).toBeVisible();
   await expect(page.getByText('signed delivery note.pdf deleted')).toBeVisible();
+
+  // A file dropped on the box (a computer's drag and drop) is attached too.
+  const dropped = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['code,status\nSTV-0000001,sold\n'], 'count.csv', { type: 'text/csv' }));
+    return transfer;
+  });
+  await panel.getByText('Or drop files here.').dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(panel.getByRole('link', { name: 'Download count.csv' })).toBeVisible();
+  await expect(panel.getByText(/^CSV · \d+ B · /)).toBeVisible();
 });
 
 test.describe('on a phone', () => {
