@@ -4,7 +4,7 @@
  * photo taken on a phone; a group that may see a sales order but not change it sees no upload.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ATTACHMENT_MESSAGES } from '../src/common/contracts/attachments';
 import { transferNumberLabel } from '../src/common/contracts/stove-ids';
 import { multipartBody, PDF, photo } from '../src/server/test/attachments';
@@ -27,7 +27,7 @@ async function newTransfer(page: Page): Promise<{ path: string; number: string }
   return { path: `/stove-id/transfer-history/${transfer.id}`, number: transferNumberLabel(transfer.number) };
 }
 
-function filesPanel(page: Page) {
+function filesPanel(page: Page | Locator) {
   return page.getByRole('region', { name: /^Files/ });
 }
 
@@ -157,4 +157,30 @@ test('a group that may see a sales order but not change it lists and downloads i
     if (file) expect((await page.request.delete(file.url)).status()).toBe(204);
     expect((await grant(false)).status()).toBe(200);
   }
+});
+
+test('an inventory transfer’s window has its files: attach an invoice, then delete it', async ({ page }) => {
+  await login(page, 'Admin');
+  const entries = await page.request.get('/api/inventory/entries?kind=transfer&limit=1');
+  expect(entries.status(), await entries.text()).toBe(200);
+  const entry = ((await entries.json()) as { items: { id: string }[] }).items[0];
+  if (!entry) throw new Error('the demo has no inventory transfer');
+  await page.goto(`/inventory/transfer-history?entry=${entry.id}`);
+  const dialog = page.getByRole('dialog');
+  const panel = filesPanel(dialog);
+  await expect(panel.getByRole('heading', { level: 3, name: /^Files \(\d+ of 20\)$/ })).toBeVisible();
+  await panel
+    .getByLabel('Files to attach')
+    .setInputFiles({ name: 'supplier invoice.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(panel.getByRole('link', { name: 'Download supplier invoice.pdf' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await panel.getByRole('button', { name: 'Delete supplier invoice.pdf' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete supplier invoice.pdf?' })
+    .getByRole('button', { name: 'Delete file' })
+    .click();
+  await expect(panel.getByRole('link', { name: 'Download supplier invoice.pdf' })).toHaveCount(0);
+  // The entry's window stays open.
+  await expect(dialog).toBeVisible();
 });
