@@ -25,6 +25,7 @@ import {
   FILE_RULES,
   fileFacts,
   refusalBeforeUpload,
+  refusalMessage,
   uploadingMessage,
   uploadPercent,
 } from './files.model';
@@ -124,7 +125,7 @@ function FilesBody({
                 <a
                   href={recordFileHref(kind, recordId, file.id)}
                   download={file.name}
-                  className="truncate text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  className="truncate text-sm font-medium text-primary underline underline-offset-4"
                   aria-label={`Download ${file.name}`}
                 >
                   {file.name}
@@ -181,7 +182,7 @@ function FileUpload({ kind, recordId, have }: { kind: AttachmentKind; recordId: 
     if (chosen.length === 0 || busy) return;
     const names = chosen.map((f) => f.name);
     const refused = refusalBeforeUpload(chosen, have);
-    setRefusal(refused);
+    setRefusal(refused && refusalMessage(refused, names.length));
     if (refused) return;
     const stop = new AbortController();
     setSending({ names, progress: null, stop });
@@ -194,7 +195,7 @@ function FileUpload({ kind, recordId, have }: { kind: AttachmentKind; recordId: 
       toast.success(attachedMessage(names));
     } catch (error) {
       if (stop.signal.aborted) toast.info('Upload stopped');
-      else setRefusal(errorMessage(error));
+      else setRefusal(refusalMessage(errorMessage(error), names.length));
     } finally {
       setSending(null);
     }
@@ -331,9 +332,7 @@ function Refusal({ children, onDismiss }: { children: ReactNode; onDismiss: () =
       role="alert"
       className="flex flex-col items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm sm:flex-row sm:items-center"
     >
-      <p className="flex-1">
-        <span className="font-medium">Not attached.</span> {children}
-      </p>
+      <p className="flex-1">{children}</p>
       <Button variant="outline" size="sm" onClick={onDismiss}>
         Dismiss
       </Button>

@@ -7,6 +7,7 @@ import {
   fileFacts,
   fileTypeLabel,
   refusalBeforeUpload,
+  refusalMessage,
   uploadingMessage,
   uploadPercent,
 } from './files.model';
@@ -74,6 +75,14 @@ describe('refusalBeforeUpload', () => {
 
   it('asks for a file when none was chosen', () => {
     expect(refusalBeforeUpload([], 0)).toBe(ATTACHMENT_MESSAGES.noFile);
+  });
+});
+
+describe('refusalMessage', () => {
+  it('gives the reason alone for one file, and says none was attached when several were sent', () => {
+    const reason = ATTACHMENT_MESSAGES.wrongType('bad.pdf');
+    expect(refusalMessage(reason, 1)).toBe(reason);
+    expect(refusalMessage(reason, 3)).toBe(`None of the 3 files was attached. ${reason}`);
   });
 });
 

@@ -37,6 +37,11 @@ export function refusalBeforeUpload(files: readonly { name: string; size: number
   return null;
 }
 
+/** What a refusal says: the reason, after "None of the 3 files was attached." when several were sent (all or none). */
+export function refusalMessage(reason: string, sent: number): string {
+  return sent > 1 ? `None of the ${sent} files was attached. ${reason}` : reason;
+}
+
 /** The whole number percent of an upload sent (0 to 100). */
 export function uploadPercent(progress: { loaded: number; total: number } | null): number {
   if (!progress || progress.total <= 0) return 0;
