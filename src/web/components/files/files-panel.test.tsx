@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Attachment, AttachmentList } from '@common/contracts/attachments';
+import { ATTACHMENT_MESSAGES, type Attachment, type AttachmentList } from '@common/contracts/attachments';
 import { setViewerTimeZone } from '@web/lib/time-zone';
 import { recordFilesQueryOptions } from './api/get-record-files';
 import { FilesPanel } from './files-panel';
@@ -55,6 +55,14 @@ describe('FilesPanel', () => {
     expect(html).not.toContain('Attach files');
     expect(html).not.toContain('type="file"');
     expect(html).not.toContain('Delete invoice.pdf');
+  });
+
+  it('offers no more uploads once the record has its 20 files, saying so', () => {
+    const twenty = Array.from({ length: 20 }, (_, i) => ({ ...PDF, id: `f${i}`, name: `page ${i}.pdf` }));
+    const html = render({ items: twenty, total: 20, canEdit: true });
+    expect(html).toContain(ATTACHMENT_MESSAGES.tooMany(0));
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*?Attach files<\/button>/);
+    expect(render({ items: [PDF], total: 1, canEdit: true })).not.toMatch(/disabled=""[^>]*>.*?Attach files/);
   });
 
   it('says when there are no files, inviting an editor to attach one', () => {

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { CameraIcon, FileTextIcon, PaperclipIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import {
   ATTACHMENT_KIND_INFO,
+  ATTACHMENT_MESSAGES,
   ATTACHMENTS_PER_RECORD,
   type Attachment,
   type AttachmentKind,
@@ -176,6 +177,7 @@ function FileUpload({ kind, recordId, have }: { kind: AttachmentKind; recordId: 
   const [refusal, setRefusal] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const busy = sending !== null;
+  const full = have >= ATTACHMENTS_PER_RECORD;
 
   const send = async (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
@@ -222,12 +224,12 @@ function FileUpload({ kind, recordId, have }: { kind: AttachmentKind; recordId: 
         )}
       >
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={busy} onClick={() => chooser.current?.click()}>
+          <Button variant="outline" disabled={busy || full} onClick={() => chooser.current?.click()}>
             <PaperclipIcon aria-hidden="true" />
             Attach files
           </Button>
           {isMobile ? (
-            <Button variant="outline" disabled={busy} onClick={() => camera.current?.click()}>
+            <Button variant="outline" disabled={busy || full} onClick={() => camera.current?.click()}>
               <CameraIcon aria-hidden="true" />
               Take photo
             </Button>
@@ -238,7 +240,7 @@ function FileUpload({ kind, recordId, have }: { kind: AttachmentKind; recordId: 
             <UploadIcon className="mr-1 inline size-4 align-text-bottom" aria-hidden="true" />
             Or drop files here.{' '}
           </span>
-          {FILE_RULES}
+          {full ? ATTACHMENT_MESSAGES.tooMany(0) : FILE_RULES}
         </p>
         <FileInput ref={chooser} label="Files to attach" accept={FILE_INPUT_ACCEPT} disabled={busy} onFiles={send} />
         {isMobile ? (
