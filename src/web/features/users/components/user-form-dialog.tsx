@@ -97,7 +97,7 @@ function NewUserDialog({ onClose }: { onClose: () => void }) {
             <input
               type="radio"
               value={choice.value}
-              className="mt-1 size-4 accent-primary"
+              className="mt-1 size-4 shrink-0 accent-primary"
               {...form.register('access')}
             />
             <span className="flex flex-col">
