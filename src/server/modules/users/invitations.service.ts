@@ -131,6 +131,8 @@ export async function acceptInvitation(
   refuseWeakPassword(input.newPassword, found.email, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
+    // The user's profile first, as sending again and deactivating lock it: neither can cross this.
+    await lockUserProfile(tx, found.userId);
     // Two tabs accepting at once: the second finds the link gone.
     const invitation = await lockLiveInvitation(tx, tokenHash);
     if (!invitation) throw invalidLink(400);

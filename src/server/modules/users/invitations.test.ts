@@ -226,6 +226,24 @@ describe('inviting a user', () => {
     expect(await auditRows(ctx.handle.db, 'invitation_accepted', user.id)).toHaveLength(1);
   });
 
+  it('accepting while an Admin sends again: one wins, never a password beside a live link', async () => {
+    for (let round = 0; round < 3; round++) {
+      const user = await invited();
+      const [accepted, resent] = await Promise.all([
+        accept({ token: user.token, newPassword: CHOSEN_PASSWORD }),
+        post(`/api/users/${user.id}/invitation`),
+      ]);
+      const after = await getUser(user.id);
+      if (accepted.statusCode === 200) {
+        expect(resent.statusCode).toBe(409);
+        expect(after).toMatchObject({ passwordSet: true, invitationExpiresAt: null });
+      } else {
+        expect([accepted.statusCode, resent.statusCode]).toEqual([400, 200]);
+        expect(after).toMatchObject({ passwordSet: false, invitationExpiresAt: expect.any(String) as string });
+      }
+    }
+  });
+
   it('400 for bad input, changing nothing; a refused password leaves the link working', async () => {
     const neither = newEmail();
     const none = await post('/api/users', { email: neither, name: 'No Way In', groups: ['Stove Coupler'] });
