@@ -40,7 +40,7 @@ test(
     const form = page.getByRole('dialog', { name: 'New user' });
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Password').fill(password);
+    await form.getByLabel('Password', { exact: true }).fill(password);
     await form.getByRole('checkbox', { name: 'Sales Officer' }).check();
     await form.getByLabel('Factory', { exact: true }).selectOption({ label: 'Mombasa Assembly (MSA)' });
     await form.getByRole('button', { name: 'Create user' }).click();

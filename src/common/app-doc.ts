@@ -10,6 +10,7 @@ import type { Group } from './permissions';
 export const APP_DOC_SCREEN_PAGES: Readonly<Record<string, string>> = {
   '/auth': 'sign-in',
   '/recover': 'sign-in',
+  '/invitation': 'sign-in',
   '/account': 'account',
   '/admin-dashboard': 'admin-dashboard',
   '/factory-dashboard': 'factory-dashboard',

@@ -67,6 +67,7 @@ import { ckdStockRoutes } from './modules/ckd/ckd-stock.routes';
 import { ckdTransferRoutes } from './modules/ckd/ckd-transfers.routes';
 import { dailyProductionReportRoutes } from './modules/daily-production-reports/daily-production-reports.routes';
 import { productivityRoutes } from './modules/productivity/productivity.routes';
+import { invitationRoutes } from './modules/users/invitations.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export interface BuildAppOptions {
@@ -192,6 +193,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(mailRoutes, { mail });
   await app.register(recoveryRoutes, { db, auth, mail, publicUrl: config.publicUrl });
   await app.register(signInCodeRoutes, { db, auth, mail, secret: authSecret });
+  await app.register(invitationRoutes, { db });
   await app.register(healthRoutes, { db });
   const hub = await startLiveHub(db, app.log);
   app.addHook('onClose', () => hub.close());
@@ -213,7 +215,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   );
   app.addHook('onClose', () => notificationJobs.close());
   await app.register(activitySessionRoutes, { db });
-  await app.register(userRoutes, { db });
+  await app.register(userRoutes, { db, mailing });
   await app.register(groupPermissionRoutes, { db });
   await app.register(profileRoutes, { db });
   await app.register(factoryRoutes, { db });

@@ -20,14 +20,31 @@ const groupsSchema = z
   .min(1, 'Choose at least one group')
   .max(GROUPS.length, `At most ${GROUPS.length} groups`);
 
-/** POST /api/users */
-export const createUserSchema = z.object({
+/** What every user has: the new-user and edit forms share these fields. */
+export const userFieldsSchema = z.object({
   email: emailSchema,
   name: userNameSchema,
-  password: passwordSchema,
   groups: groupsSchema,
   factoryId: z.string().uuid('Choose a valid factory').nullish(),
 });
+
+export const CHOOSE_PASSWORD_OR_INVITE = 'Choose a password, or send an invitation instead';
+
+/**
+ * POST /api/users: either a password the Admin chooses, or `invite: true` to mail the person a link
+ * to choose their own (and then no password).
+ */
+export const createUserSchema = userFieldsSchema
+  .extend({ password: passwordSchema.optional(), invite: z.boolean().optional() })
+  .superRefine((v, ctx) => {
+    if (v.invite ? v.password !== undefined : v.password === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: v.invite ? 'Send an invitation or choose a password, not both' : CHOOSE_PASSWORD_OR_INVITE,
+      });
+    }
+  });
 export type CreateUser = z.infer<typeof createUserSchema>;
 
 export const createdUserSchema = z.object({
@@ -36,6 +53,8 @@ export const createdUserSchema = z.object({
   name: z.string(),
   groups: z.array(z.enum(GROUPS)),
   factoryId: z.string().nullable(),
+  /** When the invitation's link stops working; null when the Admin chose a password. */
+  invitationExpiresAt: z.string().nullable(),
 });
 
 /** A user's factory as lists show it. */
@@ -54,6 +73,10 @@ export const userSchema = z.object({
   lastActivityAt: z.string().nullable(),
   /** An open activity session pinged within ONLINE_WINDOW_MS. */
   online: z.boolean(),
+  /** The user has a password to sign in with (an invited user has none until they accept). */
+  passwordSet: z.boolean(),
+  /** While the user has an invitation (sent, not accepted): when its link stops (or stopped) working. */
+  invitationExpiresAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -6,6 +6,7 @@
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH } from '../../common/constants';
+import { errors } from '../http/errors';
 
 /** Only those long enough to pass the length rule can reach this check. */
 const COMMON = new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH));
@@ -24,4 +25,10 @@ export function weakPasswordProblem(password: string, email: string): string | n
   const found = parts.find((part) => lower.includes(part));
   if (found) return `The password must not contain your email name ("${found}"). Choose another.`;
   return null;
+}
+
+/** A 400 on `field` for a password a guesser tries first. */
+export function refuseWeakPassword(password: string, email: string, field: string): void {
+  const problem = weakPasswordProblem(password, email);
+  if (problem) throw errors.validation(problem, { [field]: [problem] });
 }

@@ -51,6 +51,7 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/users/:id': { permission: 'user-management' },
   'POST /api/users/:id/password': { permission: 'user-management' },
   'POST /api/users/:id/deactivate': { permission: 'user-management' },
+  'POST /api/users/:id/invitation': { permission: 'user-management' },
   'POST /api/users/:id/reactivate': { permission: 'user-management' },
   'GET /api/users/:id/sessions': { permission: 'user-management' },
   'DELETE /api/users/:id/sessions/:sessionId': { permission: 'user-management' },

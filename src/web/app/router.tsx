@@ -15,6 +15,9 @@ const LoginPage = lazy(() => import('@web/features/auth/pages/login-page').then(
 const RecoverPage = lazy(() =>
   import('@web/features/auth/pages/recover-page').then((m) => ({ default: m.RecoverPage })),
 );
+const InvitationPage = lazy(() =>
+  import('@web/features/auth/pages/invitation-page').then((m) => ({ default: m.InvitationPage })),
+);
 // The dashboards' panels come with the dashboard, not with the sign-in page.
 const loadAnnouncementsPanel = () => import('@web/features/announcements/components/announcements-panel');
 const loadUpcomingEventsPanel = () => import('@web/features/calendar/components/upcoming-events-panel');
@@ -468,6 +471,15 @@ const routes: RouteObject[] = [
         element: (
           <FullPage>
             <RecoverPage />
+          </FullPage>
+        ),
+      },
+      {
+        // An invitation's mailed link: open signed in or not, as the recovery link is.
+        path: '/invitation',
+        element: (
+          <FullPage>
+            <InvitationPage />
           </FullPage>
         ),
       },

@@ -146,6 +146,21 @@ export const activitySessions = pgTable(
   ],
 );
 
+/**
+ * A user's live invitation (issue 25): the mailed link lets them choose their own password. One per
+ * user: sending again replaces it (the old link stops working); accepting it, an Admin setting a
+ * password, or deactivating the user deletes it. Only the SHA-256 of the link's token is kept.
+ */
+export const userInvitations = pgTable('user_invitations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Server-wide settings that must be shared by every instance (e.g. the auth secret). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),

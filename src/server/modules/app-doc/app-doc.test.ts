@@ -104,7 +104,7 @@ describe('App Doc API', () => {
     const { items } = res.json<AppDocIndex>();
     const kinds = items.map((i) => i.kind);
     expect(kinds.indexOf('group')).toBe(kinds.lastIndexOf('screen') + 1);
-    expect(items[0]).toMatchObject({ slug: 'sign-in', kind: 'screen', routes: ['/auth', '/recover'] });
+    expect(items[0]).toMatchObject({ slug: 'sign-in', kind: 'screen', routes: ['/auth', '/recover', '/invitation'] });
     expect(items.find((i) => i.slug === 'group-admin')).toMatchObject({ kind: 'group' });
   });
 

@@ -26,8 +26,9 @@ import { publishLive } from '../../live/publish-live';
 import { countAuditSince, insertAudit } from '../audit/audit.repository';
 import { insertMail } from '../mail/mail.repository';
 import type { Mailer } from '../mail/mail.service';
+import { deleteInvitation } from '../users/invitations.repository';
 import { endUserActivitySessions, findSignInState } from '../users/users.repository';
-import { refuseWeakPassword } from '../users/users.service';
+import { refuseWeakPassword } from '../../auth/password-rules';
 import {
   countAuditFromAddressSince,
   findRecoveryLinkUser,
@@ -162,6 +163,8 @@ export async function recoverPassword(
   }
   await db.transaction(async (tx) => {
     await endUserActivitySessions(tx, account.userId, new Date());
+    // An invited user who chose a password this way has no use for the invitation's link any more.
+    await deleteInvitation(tx, account.userId);
     await insertAudit(tx, {
       actorId: account.userId,
       action: RECOVERY_AUDIT_ACTIONS.recovered,

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { publishLive } from '../../live/publish-live';
 import { errors } from '../../http/errors';
 import { countAuditSince, insertAudit } from '../audit/audit.repository';
-import { refuseWeakPassword } from '../users/users.service';
+import { refuseWeakPassword } from '../../auth/password-rules';
 import { findAccountRow, updateOwnName } from './me.repository';
 
 /** Wrong current passwords allowed per user in this window before the form is refused for a while. */

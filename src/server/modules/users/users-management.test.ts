@@ -36,6 +36,8 @@ interface UserBody {
   createdAt: string;
   lastActivityAt: string | null;
   online: boolean;
+  passwordSet: boolean;
+  invitationExpiresAt: string | null;
 }
 interface ListBody<T> {
   items: T[];
@@ -107,6 +109,8 @@ describe('GET /api/users', () => {
       createdAt: expect.any(String) as string,
       lastActivityAt: expect.any(String) as string,
       online: true,
+      passwordSet: true,
+      invitationExpiresAt: null,
     });
     expect(body.items[1]).toMatchObject({ id: b.id, online: false, lastActivityAt: null, factory: null });
 

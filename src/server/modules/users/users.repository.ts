@@ -3,7 +3,7 @@ import type { ListUsersQuery } from '../../../common/contracts/users';
 import type { Group } from '../../../common/permissions';
 import type { Executor } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema/auth';
-import { activitySessions, factories, profiles, userGroups } from '../../db/schema/core';
+import { activitySessions, factories, profiles, userGroups, userInvitations } from '../../db/schema/core';
 import {
   afterCursor,
   containsPattern,
@@ -34,7 +34,8 @@ export async function countUsers(db: Executor): Promise<number> {
 export interface NewUser {
   email: string;
   name: string;
-  passwordHash: string;
+  /** null for an invited user: they choose it through the invitation's link. */
+  passwordHash: string | null;
   groups: Group[];
   factoryId: string | null;
   createdBy: string | null;
@@ -47,12 +48,14 @@ export async function insertUser(db: Executor, input: NewUser): Promise<string> 
     .values({ email: input.email, name: input.name, emailVerified: true })
     .returning({ id: users.id });
   if (!user) throw new Error('insert into users returned no row');
-  await db.insert(accounts).values({
-    userId: user.id,
-    accountId: user.id,
-    providerId: 'credential',
-    password: input.passwordHash,
-  });
+  if (input.passwordHash !== null) {
+    await db.insert(accounts).values({
+      userId: user.id,
+      accountId: user.id,
+      providerId: 'credential',
+      password: input.passwordHash,
+    });
+  }
   await db.insert(profiles).values({
     id: user.id,
     name: input.name,
@@ -104,6 +107,8 @@ function userColumns(onlineSince: Date) {
         activitySessions.lastActivityAt,
       ),
     online: sql<boolean>`exists (select 1 from ${activitySessions} a where a.user_id = ${users.id} and a.ended_at is null and a.last_activity_at > ${onlineSince.toISOString()}::timestamptz)`,
+    passwordSet: sql<boolean>`exists (select 1 from ${accounts} c where c.user_id = ${users.id} and c.provider_id = 'credential' and c.password is not null)`,
+    invitationExpiresAt: userInvitations.expiresAt,
   };
 }
 
@@ -120,6 +125,8 @@ export interface UserRow {
   groups: string[];
   lastActivityAt: Date | null;
   online: boolean;
+  passwordSet: boolean;
+  invitationExpiresAt: Date | null;
 }
 
 type UserFilters = Omit<ListUsersQuery, 'limit' | 'cursor'>;
@@ -147,7 +154,8 @@ function selectUsers(db: Executor, onlineSince: Date) {
     .select(userColumns(onlineSince))
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(factories, eq(factories.id, profiles.factoryId));
+    .leftJoin(factories, eq(factories.id, profiles.factoryId))
+    .leftJoin(userInvitations, eq(userInvitations.userId, users.id));
 }
 
 export function listUserRows(

@@ -14,6 +14,8 @@ import {
   userSessionsSchema,
 } from '../../../common/contracts/users';
 import type { Database } from '../../db/client';
+import type { MailingRoutes } from '../notifications/notifications.service';
+import { resendInvitation } from './invitations.service';
 import { NO_CONTENT } from '../../http/api-docs';
 import { actorOf } from '../../http/guard';
 import { sendCsv } from '../../http/list';
@@ -41,9 +43,9 @@ const WEAK_PASSWORD =
   'The password is one of the 49,000 most common passwords, or contains the email name (`details.fieldErrors.password`).';
 const sessionParams = params.extend({ sessionId: z.string().uuid('Not a session id') });
 
-export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
+export async function userRoutes(app: FastifyInstance, opts: { db: Database; mailing: MailingRoutes }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, mailing } = opts;
 
   r.get(
     '/api/users',
@@ -111,19 +113,32 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
   r.post(
     '/api/users',
     {
-      config: { ...config, errors: { 400: [FACTORY, WEAK_PASSWORD], 409: EMAIL_TAKEN } },
+      config: {
+        ...config,
+        errors: {
+          400: [
+            FACTORY,
+            WEAK_PASSWORD,
+            'Neither a `password` nor `invite: true`, or both (`details.fieldErrors.password`).',
+          ],
+          409: EMAIL_TAKEN,
+        },
+      },
       schema: {
         tags,
-        summary: 'Create a user who signs in with email and password',
+        summary: 'Create a user who signs in with email and password, or invite them to choose one',
         description:
-          'Sign-up is closed: administrators create users. The user signs in with this email and password, ' +
-          'holds the given groups (at least one) and, when `factoryId` is given, belongs to that active ' +
-          'factory. Audited (never the password).',
+          'Sign-up is closed: administrators create users. The user signs in with this email and the given ' +
+          '`password`, or, with `invite: true` instead of a password, is mailed an invitation (queued in the ' +
+          'same transaction) whose link lets them choose their own within 72 hours (`invitationExpiresAt`); ' +
+          'until then no password signs them in. They hold the given groups (at least one) and, when ' +
+          '`factoryId` is given, belong to that active factory. Audited as `create` (never the password) and, ' +
+          'when invited, `invitation_sent`.',
         body: createUserSchema,
         response: { 201: createdUserSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createUser(db, actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createUser(db, actorOf(request), request.body, mailing)),
   );
 
   r.get(
@@ -178,7 +193,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
         summary: "Set a user's password; ends all their sessions",
         description:
           'Sets a new password (hashed with argon2id) and signs the user out everywhere: every session and ' +
-          'tab record of theirs ends. Audited without the password.',
+          'tab record of theirs ends; an invitation not yet accepted stops working. Audited without the password.',
         params,
         body: setUserPasswordSchema,
       },
@@ -186,6 +201,32 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
     async (request, reply) => {
       await setUserPassword(db, actorOf(request), request.params.id, request.body.password);
       return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/api/users/:id/invitation',
+    {
+      config: {
+        ...config,
+        errors: {
+          404: NO_USER,
+          409: 'The user is deactivated, or already has a password (they accepted, or an Admin set one).',
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Send a user a new invitation',
+        description:
+          'Mails a new link to choose their password, valid 72 hours, to an active user who has none yet; ' +
+          'the earlier link stops working. Audited as `invitation_sent`.',
+        params,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => {
+      await resendInvitation(db, actorOf(request), mailing, request.params.id);
+      return getUser(db, request.params.id);
     },
   );
 
@@ -202,7 +243,9 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Database }) {
       schema: {
         tags,
         summary: 'Deactivate a user: blocks sign-in, ends all sessions',
-        description: 'The user can no longer sign in and is signed out everywhere. Audited.',
+        description:
+          'The user can no longer sign in and is signed out everywhere; an invitation not yet accepted stops ' +
+          'working. Audited.',
         params,
         response: { 200: userSchema },
       },

@@ -11,7 +11,7 @@ import {
 import { isGroup } from '../../../common/permissions';
 import type { Actor } from '../../auth/actor';
 import { hashPassword } from '../../auth/password';
-import { weakPasswordProblem } from '../../auth/password-rules';
+import { refuseWeakPassword } from '../../auth/password-rules';
 import type { Database, Executor } from '../../db/client';
 import { errors } from '../../http/errors';
 import { allPages, decodeCursor, toPage } from '../../http/list';
@@ -19,6 +19,9 @@ import { publishLive } from '../../live/publish-live';
 import { insertAudit } from '../audit/audit.repository';
 import { assertActiveChanges, changeAudited } from '../audit/audited-change';
 import { findFactoryById } from '../factories/factories.repository';
+import type { MailingRoutes } from '../notifications/notifications.service';
+import { deleteInvitation } from './invitations.repository';
+import { queueInvitation } from './invitations.service';
 import {
   countActiveAdmins,
   countUserRows,
@@ -49,20 +52,25 @@ export interface CreatedUser {
   name: string;
   groups: CreateUser['groups'];
   factoryId: string | null;
+  invitationExpiresAt: string | null;
 }
 
-/** A 400 on `field` for a password a guesser tries first (auth/password-rules.ts). */
-export function refuseWeakPassword(password: string, email: string, field: string): void {
-  const problem = weakPasswordProblem(password, email);
-  if (problem) throw errors.validation(problem, { [field]: [problem] });
-}
-
-export async function createUser(db: Database, actor: Actor | null, input: CreateUser): Promise<CreatedUser> {
+/**
+ * A new user who signs in with the given password or, with `invite`, who is mailed a link to choose
+ * their own (`mailing` then says where the app is and wakes the mail worker after commit).
+ */
+export async function createUser(
+  db: Database,
+  actor: Actor | null,
+  input: CreateUser,
+  mailing?: MailingRoutes,
+): Promise<CreatedUser> {
   const groups = [...new Set(input.groups)];
   const factoryId = input.factoryId ?? null;
-  refuseWeakPassword(input.password, input.email, 'password');
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  if (input.invite && !mailing) throw new Error('an invitation needs the mailing settings');
+  if (input.password !== undefined) refuseWeakPassword(input.password, input.email, 'password');
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const created = await db.transaction(async (tx) => {
     if (await findUserIdByEmail(tx, input.email)) {
       throw errors.conflict('A user with this email already exists.', { email: ['This email is already in use.'] });
     }
@@ -81,16 +89,19 @@ export async function createUser(db: Database, actor: Actor | null, input: Creat
       factoryId,
       createdBy: actor?.userId ?? null,
     });
-    const created: CreatedUser = { id, email: input.email, name: input.name, groups, factoryId };
+    const user = { id, email: input.email, name: input.name, groups, factoryId };
     await insertAudit(tx, {
       actorId: actor?.userId ?? null,
       action: 'create',
       recordType: 'user',
       recordId: id,
-      after: created,
+      after: user,
     });
-    return created;
+    const expiresAt = mailing && input.invite ? await queueInvitation(tx, actor, mailing.publicUrl, user, false) : null;
+    return { ...user, invitationExpiresAt: expiresAt?.toISOString() ?? null };
   });
+  if (created.invitationExpiresAt) mailing?.mail.wake();
+  return created;
 }
 
 // ---------------------------------------------------------------------------
@@ -119,6 +130,8 @@ export function presentUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
     online: row.online,
+    passwordSet: row.passwordSet,
+    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
   };
 }
 
@@ -131,6 +144,7 @@ function auditedUser(row: UserRow) {
     groups: row.groups,
     factoryId: row.factoryId,
     active: row.active,
+    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
   };
 }
 
@@ -257,6 +271,8 @@ export async function setUserPassword(db: Database, actor: Actor, id: string, pa
   await db.transaction(async (tx) => {
     if (!(await lockUserProfile(tx, id))) throw errors.notFound('No user with this id.');
     await setCredentialPassword(tx, id, passwordHash);
+    // An invited user's link stops working: the Admin chose their password instead.
+    const invitationRevoked = await deleteInvitation(tx, id);
     const sessionsRevoked = await signOutEverywhere(tx, id);
     await updateUserProfile(tx, id, { updatedBy: actor.userId });
     await insertAudit(tx, {
@@ -265,7 +281,7 @@ export async function setUserPassword(db: Database, actor: Actor, id: string, pa
       recordType: 'user',
       recordId: id,
       before: null,
-      after: { passwordChanged: true, sessionsRevoked },
+      after: { passwordChanged: true, sessionsRevoked, invitationRevoked },
     });
   });
 }
@@ -285,7 +301,11 @@ export function setUserActive(db: Database, actor: Actor, id: string, active: bo
         if (await isLastActiveAdmin(tx, current)) throw errors.conflict(LAST_ADMIN);
       }
       await updateUserProfile(tx, id, { active, updatedBy: actor.userId });
-      if (!active) await signOutEverywhere(tx, id);
+      if (!active) {
+        await signOutEverywhere(tx, id);
+        // Their invitation's link stops working; an Admin sends a new one after reactivating them.
+        await deleteInvitation(tx, id);
+      }
     },
   );
 }

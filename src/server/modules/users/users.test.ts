@@ -79,6 +79,7 @@ describe('POST /api/users', () => {
       name: string;
       groups: string[];
       factoryId: string | null;
+      invitationExpiresAt: string | null;
     }>();
     expect(created).toEqual({
       id: expect.any(String) as string,
@@ -86,6 +87,7 @@ describe('POST /api/users', () => {
       name: 'Amina Otieno',
       groups: ['Factory Manager', 'Sales Manager'],
       factoryId: factory.id,
+      invitationExpiresAt: null,
     });
 
     const [profile] = await ctx.handle.db.select().from(profiles).where(eq(profiles.id, created.id));
@@ -107,11 +109,8 @@ describe('POST /api/users', () => {
 
     const audit = await auditRows(ctx.handle.db, 'create', created.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      actorId: adminId,
-      recordType: 'user',
-      after: created,
-    });
+    const { invitationExpiresAt: _noInvitation, ...user } = created;
+    expect(audit[0]).toMatchObject({ actorId: adminId, recordType: 'user', after: user });
     expect(JSON.stringify(audit[0])).not.toContain(body.password);
   });
 

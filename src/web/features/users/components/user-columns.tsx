@@ -1,9 +1,27 @@
+import { useState } from 'react';
 import type { User } from '@common/contracts/users';
 import type { DataTableColumn } from '@web/components/data-table/data-table';
 import { Badge } from '@web/components/ui/badge';
 import { formatDate, formatDateTime } from '@web/lib/format';
 
 const none = <span className="text-muted-foreground">—</span>;
+
+/** An invited user's link: until when it works, that it expired, or that none is live (send one). */
+function InvitationState({ expiresAt }: { expiresAt: string | null }) {
+  // The time the row was first shown: the list refreshes with every change and on reload.
+  const [now] = useState(() => Date.now());
+  const text = !expiresAt
+    ? 'no live link: send the invitation again'
+    : new Date(expiresAt).getTime() > now
+      ? 'link works until '
+      : 'link expired ';
+  return (
+    <span className="text-xs text-muted-foreground">
+      {text}
+      {expiresAt ? <time dateTime={expiresAt}>{formatDateTime(expiresAt)}</time> : null}
+    </span>
+  );
+}
 
 export const USER_COLUMNS: readonly DataTableColumn<User>[] = [
   {
@@ -34,8 +52,15 @@ export const USER_COLUMNS: readonly DataTableColumn<User>[] = [
     header: 'Status',
     cell: (u) => (
       <span className="flex flex-wrap items-center gap-1">
-        {u.active ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Deactivated</Badge>}
+        {!u.active ? (
+          <Badge variant="secondary">Deactivated</Badge>
+        ) : u.passwordSet ? (
+          <Badge variant="success">Active</Badge>
+        ) : (
+          <Badge variant="outline">Invited</Badge>
+        )}
         {u.online ? <Badge variant="outline">Online</Badge> : null}
+        {u.active && !u.passwordSet ? <InvitationState expiresAt={u.invitationExpiresAt} /> : null}
       </span>
     ),
   },

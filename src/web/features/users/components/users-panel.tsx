@@ -1,5 +1,14 @@
 import { useCallback, useState } from 'react';
-import { KeyRoundIcon, MonitorSmartphoneIcon, PencilIcon, PlusIcon, PowerIcon, PowerOffIcon } from 'lucide-react';
+import {
+  KeyRoundIcon,
+  MailIcon,
+  MonitorSmartphoneIcon,
+  PencilIcon,
+  PlusIcon,
+  PowerIcon,
+  PowerOffIcon,
+} from 'lucide-react';
+import { toast } from 'sonner';
 import type { ListUsersQuery, User } from '@common/contracts/users';
 import { GROUPS } from '@common/permissions';
 import { DataTable } from '@web/components/data-table/data-table';
@@ -9,7 +18,9 @@ import type { DataTableRowAction } from '@web/components/data-table/data-table-r
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
 import { Button } from '@web/components/ui/button';
+import { errorMessage } from '@web/lib/api-client';
 import { USERS_EXPORT_PATH, useUsers } from '../api/get-users';
+import { useResendInvitation } from '../api/resend-invitation';
 import { OnlineUsersPanel } from './online-users-panel';
 import { SetPasswordDialog } from './set-password-dialog';
 import { USER_COLUMNS } from './user-columns';
@@ -41,10 +52,29 @@ export function UsersPanel({ currentUserId }: { currentUserId: string | null }) 
   const result = useUsers(list.apiParams);
   const [open, setOpen] = useState<Open>(null);
   const [statusChange, setStatusChange] = useState<UserStatusChange | null>(null);
+  const { mutate: resendInvitation } = useResendInvitation();
 
   const rowActions = useCallback(
     (user: User): DataTableRowAction[] => [
       { label: 'Edit', icon: PencilIcon, onSelect: () => setOpen({ kind: 'form', user }) },
+      // An active user who has not chosen a password yet: a new link (the earlier one stops working).
+      ...(user.active && !user.passwordSet
+        ? [
+            {
+              label: 'Send invitation again',
+              icon: MailIcon,
+              onSelect: () =>
+                resendInvitation(user.id, {
+                  onSuccess: () =>
+                    toast.success(`A new invitation was mailed to ${user.email}`, {
+                      description: 'The earlier link no longer works.',
+                    }),
+                  onError: (error) =>
+                    toast.error('Could not send the invitation', { description: errorMessage(error) }),
+                }),
+            },
+          ]
+        : []),
       { label: 'Set password', icon: KeyRoundIcon, onSelect: () => setOpen({ kind: 'password', user }) },
       { label: 'Sessions', icon: MonitorSmartphoneIcon, onSelect: () => setOpen({ kind: 'sessions', user }) },
       user.active
@@ -61,7 +91,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string | null }) 
             onSelect: () => setStatusChange({ record: user, action: 'reactivate' }),
           },
     ],
-    [currentUserId],
+    [currentUserId, resendInvitation],
   );
 
   const newUserButton = (
