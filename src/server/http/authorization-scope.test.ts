@@ -66,6 +66,7 @@ const UNSCOPED = new Set([
   'GET /api/users/:id',
   'PATCH /api/users/:id',
   'POST /api/users/:id/password',
+  'POST /api/users/:id/invitation',
   'POST /api/users/:id/deactivate',
   'POST /api/users/:id/reactivate',
   'GET /api/users/:id/sessions',
