@@ -25,6 +25,7 @@ const ZIP_LIMIT = 0xffffffff;
 
 // Characters XML 1.0 does not allow (control characters but tab and line breaks; lone surrogates).
 const INVALID_XML =
+  // oxlint-disable-next-line no-control-regex -- control characters are what is removed
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlText(text: string): string {

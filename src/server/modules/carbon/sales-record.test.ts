@@ -149,8 +149,8 @@ describe('the sales record of a period', () => {
       returned: false,
       endUser: null,
       factory: { id: A.id },
-      order: { label: expect.stringMatching(/^SO-\d{6}$/) },
     });
+    expect(page.items[0]?.order.label).toMatch(/^SO-\d{6}$/);
     // The canceled sale was no handover: the stove is in Q2, with its second sale.
     const q2 = await list('from=2025-04-01&to=2025-06-30');
     expect(q2.items.map((i) => [i.code, i.saleDate])).toEqual([[sold.canceledQ1![0], '2025-05-02']]);

@@ -18,6 +18,7 @@ import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { PageHeader } from '@web/components/ui/page-header';
 import { errorMessage } from '@web/lib/api-client';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 import { useCarbonPartners } from '../api/get-carbon-partners';
 import { END_USERS_EXPORT_PATH, END_USERS_TEMPLATE_PATH, useEndUsers } from '../api/get-end-users';
 import { useImportEndUsers } from '../api/import-end-users';
@@ -38,6 +39,7 @@ const STATUS_OPTIONS = END_USER_STATUSES.map((value) => ({ value, label: END_USE
 const CSV_HEADERS = END_USER_CSV_COLUMNS.map((c) => c.header);
 
 interface EndUsersViewer {
+  user: { id: string };
   isGlobal: boolean;
   factory: { name: string } | null;
   permissions: readonly string[];
@@ -53,7 +55,10 @@ export function EndUsersPage({ title, viewer }: { title: string; viewer: EndUser
   const result = useEndUsers(list.apiParams);
   const partners = useCarbonPartners();
   const [importing, setImporting] = useState(false);
-  const [registering, setRegistering] = useState(false);
+  // The Sales Record's "Register end user" opens the form for its stove (?register=CODE).
+  const [searchParams, updateSearchParams] = useUrlSearchParams();
+  const linkedCode = searchParams.get('register')?.trim() ?? '';
+  const [registering, setRegistering] = useState(linkedCode !== '');
   const columns = useMemo(
     () => endUserColumns(viewer.permissions.includes('stove-id-management')),
     [viewer.permissions],
@@ -112,7 +117,24 @@ export function EndUsersPage({ title, viewer }: { title: string; viewer: EndUser
           action: importButton,
         }}
       />
-      {registering ? <RegisterEndUserDialog onClose={() => setRegistering(false)} /> : null}
+      {registering ? (
+        <RegisterEndUserDialog
+          userId={viewer.user.id}
+          code={linkedCode}
+          onClose={() => {
+            setRegistering(false);
+            if (linkedCode)
+              updateSearchParams(
+                (latest) => {
+                  const next = new URLSearchParams(latest);
+                  next.delete('register');
+                  return next;
+                },
+                { replace: true },
+              );
+          }}
+        />
+      ) : null}
       {importing ? (
         <ImportEndUsersDialog
           partners={partnerOptions}
