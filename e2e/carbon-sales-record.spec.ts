@@ -3,7 +3,8 @@
  * record, lists the stoves without an end user, registers one from the row's link (the form opens
  * with its stove ID), sees it complete but for its location, exports the record (CSV and XLSX);
  * a period ending before it starts is refused on the page. The cohorts table shows this month's
- * handovers. The Register end user form keeps a draft over a reload. Axe on both pages.
+ * handovers. The Register end user form and the import dialog keep a draft over a reload. Axe on
+ * both pages.
  */
 import { expect, test } from '@playwright/test';
 import { carbonQuickPeriods } from '../src/common/carbon-record-rules';
@@ -80,7 +81,7 @@ test('age cohorts: this month’s handovers in the field, the year total and the
   );
 });
 
-test('Register end user keeps a draft over a reload', async ({ browser }) => {
+test('Register end user and Import CSV keep a draft over a reload', async ({ browser }) => {
   const page = await signedIn(browser, 'Senior Sales Manager');
   await page.goto('/carbon/end-users');
   await page.getByRole('button', { name: 'Register end user' }).click();
@@ -95,4 +96,19 @@ test('Register end user keeps a draft over a reload', async ({ browser }) => {
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
   await expect(dialog.getByLabel('Name')).toHaveValue('');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const importDialog = page.getByRole('dialog', { name: 'Import end users' });
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await importDialog
+    .getByLabel('Or paste the CSV text')
+    .fill('Stove ID,Name,Handover date\nSTV00012347,Draft Family,2026-01-05');
+  await page.reload();
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await expect(importDialog.getByTestId('draft-notice')).toContainText('Restored your draft: 1 pasted row');
+  await expect(importDialog.getByLabel('Or paste the CSV text')).toHaveValue(
+    'Stove ID,Name,Handover date\nSTV00012347,Draft Family,2026-01-05',
+  );
 });
