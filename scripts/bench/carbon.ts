@@ -8,6 +8,8 @@
  * first-handover test has earlier orders to look past). Then the whole period's record is exported
  * over HTTP as CSV and as XLSX, read to the end: seconds, rows, MB, and the server's resident memory
  * before and at its highest during the download (streaming keeps it near a page of 5,000 stoves).
+ * For reference (no target): the list's first page, the counts of the last 3 months, the stoves of
+ * those months without an end user, and the age cohorts.
  */
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../src/common/calendar-days';
@@ -162,10 +164,19 @@ export async function benchCarbon(label: string, databaseUrl?: string): Promise<
       cookie,
       false,
     );
-    const first = performance.now();
-    const res = await fetch(`${base}/api/carbon/sales-record?${period}&limit=50`, { headers: { cookie } });
-    await res.arrayBuffer();
-    console.log(`  first page of the list (limit=50)  ${(performance.now() - first).toFixed(0)} ms`);
+    const quarter = `from=${addDays(today, -91)}&to=${today}`;
+    for (const [what, url] of [
+      ['first page of the list (limit=50)', `/api/carbon/sales-record?${period}&limit=50`],
+      ['counts of the last 3 months', `/api/carbon/sales-record/summary?${quarter}`],
+      ['missing end user, first page', `/api/carbon/sales-record?${quarter}&missing=endUser&limit=50`],
+      ['age cohorts (every month)', '/api/carbon/cohorts'],
+    ] as const) {
+      const started = performance.now();
+      const res = await fetch(`${base}${url}`, { headers: { cookie } });
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
+      await res.arrayBuffer();
+      console.log(`  ${what.padEnd(34)} ${(performance.now() - started).toFixed(0)} ms (no target)`);
+    }
   } finally {
     await bench.close();
   }

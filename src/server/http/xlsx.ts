@@ -28,7 +28,12 @@ const INVALID_XML =
   // oxlint-disable-next-line no-control-regex -- control characters are what is removed
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Anything xmlText changes: most cells hold none, and are written as they are. */
+// oxlint-disable-next-line no-control-regex -- control characters are what is removed
+const NEEDS_WORK = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 export function xmlText(text: string): string {
+  if (!NEEDS_WORK.test(text)) return text;
   return text
     .replace(INVALID_XML, '')
     .replace(/&/g, '&amp;')

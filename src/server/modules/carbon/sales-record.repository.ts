@@ -134,11 +134,19 @@ export function salesRecordRows(
          where ${firstHandoverWhere(filters)} ${extra ? sql`and ${extra}` : sql``}
          order by ${by} ${direction}, si.id ${direction}
          limit ${limit}`;
-  // The page as one JSON value (queryJsonPage); without JIT, whose compiling took longer than the
-  // page itself (the planner's cost of a page counts the whole period it might read).
+  // The page as one JSON value (queryJsonPage).
+  return withoutJit(db, async (tx) => (await queryJsonPage<SalesRecordRow>(tx, { items })).items);
+}
+
+/**
+ * Runs the queries without PostgreSQL's JIT, whose compiling took longer than the queries
+ * themselves (a page of 5,000 stoves: ~100 ms of compiling for ~100 ms of work; the planner's cost
+ * counts the whole period a page might read). PGlite has no JIT: the setting changes nothing there.
+ */
+function withoutJit<T>(db: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return (await queryJsonPage<SalesRecordRow>(tx, { items })).items;
+    return run(tx);
   });
 }
 
@@ -149,15 +157,17 @@ export function salesRecordCounts(
 ): Promise<
   { month: string; model: string | null; returned: boolean; noEndUser: boolean; noLocation: boolean; n: number }[]
 > {
-  return queryRows(
-    db,
-    sql`select to_char(so.date, 'YYYY-MM') as month, ${MODEL} as model,
+  return withoutJit(db, (tx) =>
+    queryRows(
+      tx,
+      sql`select to_char(so.date, 'YYYY-MM') as month, ${MODEL} as model,
                exists (select 1 from sales_return_items x where x.order_id = so.id and x.stove_id_id = si.id) as returned,
                eu.name is null as "noEndUser", ${NO_LOCATION} as "noLocation", count(*)::int as n
           from ${STOVES} ${END_USER}
          where ${firstHandoverWhere(filters)}
          group by 1, 2, 3, 4, 5
          order by 1`,
+    ),
   );
 }
 
@@ -178,13 +188,15 @@ export function cohortCounts(
   db: Executor,
   factoryId: string | undefined,
 ): Promise<{ year: number; month: number; handedOver: number; returned: number }[]> {
-  return queryRows(
-    db,
-    sql`select extract(year from so.date)::int as year, extract(month from so.date)::int as month,
+  return withoutJit(db, (tx) =>
+    queryRows(
+      tx,
+      sql`select extract(year from so.date)::int as year, extract(month from so.date)::int as month,
                count(*)::int as "handedOver", count(*) filter (where si.status <> 'sold')::int as returned
           from ${STOVES}
          where ${firstHandoverWhere({ factoryId })}
          group by 1, 2
          order by 1, 2`,
+    ),
   );
 }
