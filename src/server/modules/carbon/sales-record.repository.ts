@@ -73,12 +73,22 @@ const END_USER = sql`left join lateral (
 const NO_LOCATION = sql`(eu.name is null
   or (eu.county is null and eu.sub_county is null and eu.village is null and eu.latitude is null))`;
 
-/** The model the stove was coupled as (its last submitted stove report's CKD category). */
-const MODEL = sql`(select c.name from stove_report_items ri
-                    join stove_reports sr on sr.id = ri.report_id
-                    join ckd_categories c on c.id = sr.category_id
-                   where ri.stove_id_id = si.id and sr.status = 'submitted'
-                   order by sr.created_at desc limit 1)`;
+/**
+ * The model the stove was coupled as (its last submitted stove report's CKD category); for a stove
+ * without one (carried over from the previous system), its sale's model when every package of the
+ * order is of one model.
+ */
+const MODEL = sql`coalesce(
+  (select c.name from stove_report_items ri
+     join stove_reports sr on sr.id = ri.report_id
+     join ckd_categories c on c.id = sr.category_id
+    where ri.stove_id_id = si.id and sr.status = 'submitted'
+    order by sr.created_at desc limit 1),
+  (select min(c.name) from sales_order_lines l
+     join sales_packages pk on pk.id = l.package_id
+     join ckd_categories c on c.id = pk.ckd_category_id
+    where l.order_id = so.id
+   having count(distinct pk.ckd_category_id) = 1))`;
 
 export const SALES_RECORD_SORT_SQL = {
   saleDate: sql`so.date`,

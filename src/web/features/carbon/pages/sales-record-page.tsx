@@ -167,7 +167,7 @@ export function SalesRecordPage({ title, viewer }: { title: string; viewer: Sale
                   name="missing"
                   label="Missing"
                   options={MISSING_OPTIONS}
-                  allLabel="Complete or not"
+                  allLabel="All stoves"
                 />
               </>
             }
