@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { END_USER_KIND_LABELS, END_USER_KINDS, registerEndUserSchema } from '@common/contracts/carbon';
 import { DraftNotice } from '@web/components/form/draft-notice';
@@ -79,6 +80,11 @@ export function RegisterEndUserDialog({
     isEmpty,
     defaultValues,
   });
+  // A link's stove ID wins over a restored draft's (the draft's other fields stay).
+  const { setValue } = form;
+  useEffect(() => {
+    if (code) setValue('code', code, { shouldDirty: true });
+  }, [code, setValue]);
 
   return (
     <FormDialog
