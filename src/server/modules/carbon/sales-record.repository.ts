@@ -70,8 +70,17 @@ const END_USER = sql`left join lateral (
        order by r.ended_at desc nulls first, r.created_at desc
        limit 1) eu on true`;
 
-const NO_LOCATION = sql`(eu.name is null
-  or (eu.county is null and eu.sub_county is null and eu.village is null and eu.latitude is null))`;
+/** Returned from this sale on a return note. */
+const RETURNED = sql`exists (select 1 from sales_return_items x where x.order_id = so.id and x.stove_id_id = si.id)`;
+
+/**
+ * What is missing, of a stove still with the buyer of its first sale: a returned stove is not, as
+ * nothing can be registered under a sale it was returned from.
+ */
+const NO_END_USER = sql`(eu.name is null and not ${RETURNED})`;
+const NO_LOCATION = sql`((eu.name is null
+  or (eu.county is null and eu.sub_county is null and eu.village is null and eu.latitude is null))
+  and not ${RETURNED})`;
 
 /**
  * The model the stove was coupled as (its last submitted stove report's CKD category); for a stove
@@ -99,7 +108,7 @@ function extraWhere(filters: SalesRecordFilters): SQL | undefined {
   const pattern = filters.q ? containsPattern(filters.q.toLowerCase()) : undefined;
   return whereAll(
     pattern ? sql`(si.code ilike ${pattern} or lower(coalesce(eu.name, '')) like ${pattern})` : undefined,
-    filters.missing === 'endUser' ? sql`eu.name is null` : undefined,
+    filters.missing === 'endUser' ? NO_END_USER : undefined,
     filters.missing === 'location' ? NO_LOCATION : undefined,
   );
 }
@@ -133,7 +142,7 @@ export function salesRecordRows(
                'factoryId', f.id, 'factoryName', f.name, 'factoryCode', f.code,
                'orderId', so.id, 'orderNumber', so.number, 'saleDate', so.date,
                'partnerId', p.id, 'partnerName', p.name, 'partnerType', p.type, 'status', si.status,
-               'returned', exists (select 1 from sales_return_items x where x.order_id = so.id and x.stove_id_id = si.id),
+               'returned', ${RETURNED},
                'endUserKind', eu.kind, 'endUserName', eu.name, 'phone', eu.phone, 'county', eu.county,
                'subCounty', eu.sub_county, 'village', eu.village, 'latitude', eu.latitude, 'longitude', eu.longitude,
                'handoverDate', eu.handover_date, 'source', eu.source) as item
@@ -171,8 +180,8 @@ export function salesRecordCounts(
     queryRows(
       tx,
       sql`select to_char(so.date, 'YYYY-MM') as month, ${MODEL} as model,
-               exists (select 1 from sales_return_items x where x.order_id = so.id and x.stove_id_id = si.id) as returned,
-               eu.name is null as "noEndUser", ${NO_LOCATION} as "noLocation", count(*)::int as n
+               ${RETURNED} as returned, ${NO_END_USER} as "noEndUser", ${NO_LOCATION} as "noLocation",
+               count(*)::int as n
           from ${STOVES} ${END_USER}
          where ${firstHandoverWhere(filters)}
          group by 1, 2, 3, 4, 5

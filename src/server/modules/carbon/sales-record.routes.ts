@@ -69,7 +69,8 @@ export async function carbonRecordRoutes(app: FastifyInstance, opts: { db: Datab
           "included (the company's days, as the orders carry them): stove ID, model, factory, sale date, order, " +
           "partner, the end user registered under that sale and their location, the stove ID's status now and " +
           'whether it was returned. Sorted by `saleDate` (default) or `code`; `q` searches the stove ID and the end ' +
-          "user's name; `missing` (endUser, location) lists the stoves to complete; `factoryId` the sale's factory. " +
+          "user's name; `missing` (endUser, location) lists the stoves to complete (returned ones are not); " +
+          "`factoryId` the sale's factory. " +
           "A factory-scoped user sees their own factory's sales only.",
         querystring: listSalesRecordQuerySchema,
         response: { 200: salesRecordListSchema },
@@ -88,7 +89,7 @@ export async function carbonRecordRoutes(app: FastifyInstance, opts: { db: Datab
         description:
           'For the stoves of the sales record from `from` to `to` (and `factoryId`): how many, how many were ' +
           'returned, how many lack an end user and how many a location (no end user, or one with neither a place ' +
-          'nor a GPS point), and the counts by month of sale and by model.',
+          'nor a GPS point), of the stoves not returned; and the counts by month of sale and by model.',
         querystring: salesRecordSummaryQuerySchema,
         response: { 200: salesRecordSummarySchema },
       },

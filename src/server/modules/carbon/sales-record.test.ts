@@ -87,7 +87,14 @@ beforeAll(async () => {
 
   // Q1 2025 at A: 3 stoves to a distributor (no end user), 2 sold directly (buyer registered, with a place).
   sold.distributorQ1 = await made(A.id, 3);
-  await sell(distributor.id, sold.distributorQ1, '2025-01-15', A.id);
+  const toDistributor = await sell(distributor.id, sold.distributorQ1, '2025-01-15', A.id);
+  // One of them returned without an end user: not missing one (nothing can be registered under that sale).
+  const back = sold.distributorQ1.pop() ?? '';
+  sold.returnedQ1 = [back];
+  expect(
+    (await post(`/api/sales/orders/${toDistributor.id}/returns`, { codes: [back], reason: 'Unsold' }, admin))
+      .statusCode,
+  ).toBe(201);
   sold.directQ1 = await made(A.id, 2);
   const direct = await sell(household.id, sold.directQ1, '2025-02-20', A.id);
   // One of them returned and sold again in Q2: it stays in Q1, flagged returned.
@@ -134,7 +141,7 @@ describe('the sales record of a period', () => {
     const codes = page.items.map((i) => i.code);
     expect(page.total).toBe(8);
     expect(new Set(codes)).toEqual(
-      new Set([...sold.distributorQ1!, ...sold.directQ1!, ...sold.registeredQ1!, ...sold.b!]),
+      new Set([...sold.distributorQ1!, ...sold.returnedQ1!, ...sold.directQ1!, ...sold.registeredQ1!, ...sold.b!]),
     );
     expect(page.items.map((i) => i.saleDate)).toEqual([...page.items.map((i) => i.saleDate)].sort());
     const returned = page.items.find((i) => i.code === sold.directQ1![0]);
@@ -163,7 +170,7 @@ describe('the sales record of a period', () => {
     expect((await list('from=2025-01-16&to=2025-02-19')).items).toEqual([]);
   });
 
-  it('lists what is missing: no end user, or no location', async () => {
+  it('lists what is missing: no end user, or no location (of the stoves not returned)', async () => {
     const noEndUser = await list(`${Q1}&missing=endUser`);
     expect(new Set(noEndUser.items.map((i) => i.code))).toEqual(new Set([...sold.distributorQ1!, ...sold.b!]));
     const noLocation = await list(`${Q1}&missing=location`);
@@ -185,6 +192,7 @@ describe('the sales record of a period', () => {
       cursor = page.nextCursor;
     }
     expect(seen).toHaveLength(8);
+    expect(seen).toContain(sold.returnedQ1![0]);
     expect(seen).toEqual([...seen].sort().reverse());
   });
 
@@ -193,9 +201,9 @@ describe('the sales record of a period', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<SalesRecordSummary>()).toEqual({
       total: 8,
-      returned: 1,
-      missingEndUser: 5,
-      missingLocation: 6,
+      returned: 2,
+      missingEndUser: 4,
+      missingLocation: 5,
       byMonth: [
         { month: '2025-01', quantity: 3 },
         { month: '2025-02', quantity: 2 },
@@ -338,16 +346,16 @@ describe('age cohorts', () => {
     expect(res.statusCode, res.body).toBe(200);
     const cohorts = res.json<CarbonCohorts>();
     expect(cohorts.months).toEqual([
-      { year: 2025, month: 1, handedOver: 3, returned: 0, inField: 3, cumulative: 3 },
-      { year: 2025, month: 2, handedOver: 2, returned: 0, inField: 2, cumulative: 5 },
-      { year: 2025, month: 3, handedOver: 3, returned: 1, inField: 2, cumulative: 7 },
-      { year: 2025, month: 4, handedOver: 0, returned: 0, inField: 0, cumulative: 7 },
-      { year: 2025, month: 5, handedOver: 1, returned: 0, inField: 1, cumulative: 8 },
+      { year: 2025, month: 1, handedOver: 3, returned: 1, inField: 2, cumulative: 2 },
+      { year: 2025, month: 2, handedOver: 2, returned: 0, inField: 2, cumulative: 4 },
+      { year: 2025, month: 3, handedOver: 3, returned: 1, inField: 2, cumulative: 6 },
+      { year: 2025, month: 4, handedOver: 0, returned: 0, inField: 0, cumulative: 6 },
+      { year: 2025, month: 5, handedOver: 1, returned: 0, inField: 1, cumulative: 7 },
     ]);
-    expect(cohorts.years).toEqual([{ year: 2025, handedOver: 9, returned: 1, inField: 8, cumulative: 8 }]);
+    expect(cohorts.years).toEqual([{ year: 2025, handedOver: 9, returned: 2, inField: 7, cumulative: 7 }]);
 
     const mine = (await get(`/api/carbon/cohorts?factoryId=${B.id}`, scopedA)).json<CarbonCohorts>();
-    expect(mine.years).toEqual([{ year: 2025, handedOver: 7, returned: 0, inField: 7, cumulative: 7 }]);
+    expect(mine.years).toEqual([{ year: 2025, handedOver: 7, returned: 1, inField: 6, cumulative: 6 }]);
 
     const csv = await get(`/api/carbon/cohorts/export.csv?factoryId=${B.id}`, admin);
     expect(csv.statusCode).toBe(200);
