@@ -3,7 +3,7 @@
  * database, zipped on the way out (deflate, with a data descriptor after each file, so nothing is
  * held but the page being written). The cells are inline strings and numbers; the first row (the
  * headers) is bold and frozen. A sheet holds at most 1,048,576 rows (Excel's limit) and the ZIP's
- * files 4 GB each (no ZIP64): far beyond a million rows of a record.
+ * files 4 GB each (no ZIP64): far beyond a million rows of a record. Why not exceljs: decision 0015.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
