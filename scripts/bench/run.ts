@@ -7,6 +7,7 @@
 import { execSync } from 'node:child_process';
 import { benchBackups } from './backups';
 import { bundleReport } from './bundle';
+import { benchCarbon } from './carbon';
 import { benchCkdReports } from './ckd-reports';
 import { benchDashboards } from './dashboards';
 import { benchDurability } from './durability';
@@ -33,6 +34,7 @@ const BENCHES: Record<string, Bench> = {
   'stove-reports': benchStoveReports,
   inventory: benchInventory,
   sales: benchSales,
+  carbon: benchCarbon,
   dashboards: benchDashboards,
   screens: benchScreens,
   backups: benchBackups,

@@ -55,6 +55,8 @@ export const APP_DOC_SCREEN_PAGES: Readonly<Record<string, string>> = {
   '/sales/sales-report': 'sales-report',
   '/sales/canceled-sales': 'canceled-sales',
   '/carbon/end-users': 'carbon-end-users',
+  '/carbon/sales-record': 'carbon-sales-record',
+  '/carbon/cohorts': 'carbon-cohorts',
   '/announcements': 'announcements',
   '/calendar': 'calendar',
   '/documentation': 'documentation',

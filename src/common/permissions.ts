@@ -389,6 +389,8 @@ export type MenuKey =
   | 'sales-report'
   | 'canceled-sales'
   | 'carbon-end-users'
+  | 'carbon-sales-record'
+  | 'carbon-cohorts'
   | 'announcements'
   | 'calendar'
   | 'documentation'
@@ -555,7 +557,11 @@ export const MENU: readonly MenuEntry[] = [
       key: 'carbon',
       title: 'Carbon Programme',
       icon: 'carbon',
-      items: [item('carbon-end-users', 'End Users', '/carbon/end-users', 'carbon-programme')],
+      items: [
+        item('carbon-end-users', 'End Users', '/carbon/end-users', 'carbon-programme'),
+        item('carbon-sales-record', 'Sales Record', '/carbon/sales-record', 'carbon-programme'),
+        item('carbon-cohorts', 'Age Cohorts', '/carbon/cohorts', 'carbon-programme'),
+      ],
     },
   },
   single('announcements', 'Announcements', '/announcements', 'announcement-management', 'announcements'),
@@ -629,6 +635,8 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/sales/sales-report', permission: 'sales-report', title: 'Sales Report' },
   { path: '/sales/canceled-sales', permission: 'sales-management', title: 'Canceled Sales' },
   { path: '/carbon/end-users', permission: 'carbon-programme', title: 'Carbon Programme: End Users' },
+  { path: '/carbon/sales-record', permission: 'carbon-programme', title: 'Carbon Programme: Sales Record' },
+  { path: '/carbon/cohorts', permission: 'carbon-programme', title: 'Carbon Programme: Age Cohorts' },
   { path: '/announcements', permission: 'announcement-management', title: 'Announcements' },
   { path: '/calendar', permission: 'calendar-management', title: 'Calendar' },
   { path: '/documentation', permission: 'system-documentation', title: 'Documentation' },

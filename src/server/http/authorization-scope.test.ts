@@ -271,6 +271,39 @@ const SCOPE: Record<string, ScopeCase> = {
       status: 200,
     }),
   },
+  // The carbon programme's records (issue 26): the sales of the user's own factory only, whatever factory is asked for.
+  ...Object.fromEntries(
+    [
+      '/api/carbon/sales-record',
+      '/api/carbon/sales-record/summary',
+      '/api/carbon/sales-record/export.csv',
+      '/api/carbon/sales-record/export.xlsx',
+    ].map((url): [string, ScopeCase] => [
+      `GET ${url}`,
+      {
+        permission: 'carbon-programme',
+        own: (w) => ({ method: 'GET', url: `${url}?from=2020-01-01&to=2029-12-31&factoryId=${w.own}`, status: 200 }),
+        other: (w) => ({
+          method: 'GET',
+          url: `${url}?from=2020-01-01&to=2029-12-31&factoryId=${w.other}`,
+          status: 200,
+        }),
+        // The list names factories by id, the CSV by code; the counts and the workbook (zipped) name none.
+        ...(url.endsWith('/sales-record') ? { leaks: (w: World) => w.other } : {}),
+        ...(url.endsWith('.csv') ? { leaks: (w: World) => w.otherFactoryCode } : {}),
+      },
+    ]),
+  ),
+  'GET /api/carbon/cohorts': {
+    permission: 'carbon-programme',
+    own: (w) => ({ method: 'GET', url: `/api/carbon/cohorts?factoryId=${w.own}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/carbon/cohorts?factoryId=${w.other}`, status: 200 }),
+  },
+  'GET /api/carbon/cohorts/export.csv': {
+    permission: 'carbon-programme',
+    own: () => ({ method: 'GET', url: '/api/carbon/cohorts/export.csv', status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/carbon/cohorts/export.csv?factoryId=${w.other}`, status: 200 }),
+  },
   // The own stove is in stock (409: not sold); another factory's is unknown (404).
   'POST /api/carbon/end-users': {
     permission: 'carbon-programme',

@@ -194,6 +194,12 @@ const SalesReturnPage = lazy(() =>
 const EndUsersPage = lazy(() =>
   import('@web/features/carbon/pages/end-users-page').then((m) => ({ default: m.EndUsersPage })),
 );
+const SalesRecordPage = lazy(() =>
+  import('@web/features/carbon/pages/sales-record-page').then((m) => ({ default: m.SalesRecordPage })),
+);
+const CohortsPage = lazy(() =>
+  import('@web/features/carbon/pages/cohorts-page').then((m) => ({ default: m.CohortsPage })),
+);
 const CanceledSalesPage = lazy(() =>
   import('@web/features/sales-orders/pages/canceled-sales-page').then((m) => ({ default: m.CanceledSalesPage })),
 );
@@ -326,6 +332,10 @@ function shellRoutePage(route: ShellRoute): ReactNode {
     return <WithMe>{(me) => <CanceledSalesPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/carbon/end-users')
     return <WithMe>{(me) => <EndUsersPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/carbon/sales-record')
+    return <WithMe>{(me) => <SalesRecordPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/carbon/cohorts')
+    return <WithMe>{(me) => <CohortsPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/calendar') return <WithMe>{(me) => <CalendarPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/documentation')
     return (

@@ -43,6 +43,8 @@ interface CsvImportDialogProps {
   allOrNothing?: boolean;
   /** Fields the import needs beside the file (e.g. a partner), shown above it. */
   fields?: ReactNode;
+  /** The pasted text, when the caller keeps it (e.g. in a draft); otherwise the dialog does. */
+  pasted?: { text: string; onChange: (text: string) => void };
 }
 
 type Step =
@@ -64,6 +66,7 @@ export function CsvImportDialog({
   onImported,
   allOrNothing = false,
   fields,
+  pasted,
 }: CsvImportDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
@@ -81,6 +84,7 @@ export function CsvImportDialog({
           onImported={onImported}
           allOrNothing={allOrNothing}
           fields={fields}
+          pastedText={pasted}
           onClose={() => onOpenChange(false)}
           busy={busy}
           setBusy={setBusy}
@@ -96,10 +100,12 @@ function CsvImportFlow({
   onImported,
   allOrNothing,
   fields,
+  pastedText,
   onClose,
   busy,
   setBusy,
 }: Pick<CsvImportDialogProps, 'preview' | 'run' | 'onImported' | 'fields'> & {
+  pastedText: CsvImportDialogProps['pasted'];
   allOrNothing: boolean;
   onClose: () => void;
   busy: boolean;
@@ -109,7 +115,9 @@ function CsvImportFlow({
   const textId = useId();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [pasted, setPasted] = useState('');
+  const [ownPasted, setOwnPasted] = useState('');
+  const pasted = pastedText?.text ?? ownPasted;
+  const setPasted = pastedText?.onChange ?? setOwnPasted;
   const [error, setError] = useState<string | null>(null);
 
   const csv = file?.text ?? pasted;

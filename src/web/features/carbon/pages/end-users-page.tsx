@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { FileDownIcon, UploadIcon, UserPlusIcon } from 'lucide-react';
 import {
   END_USER_CSV_COLUMNS,
@@ -8,6 +9,7 @@ import {
   type ListEndUsersQuery,
 } from '@common/contracts/carbon';
 import { CsvImportDialog } from '@web/components/csv-import/csv-import-dialog';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableFactoryFilter } from '@web/components/data-table/data-table-factory-filter';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
@@ -18,6 +20,8 @@ import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { PageHeader } from '@web/components/ui/page-header';
 import { errorMessage } from '@web/lib/api-client';
+import { useDraft } from '@web/lib/use-draft';
+import { useUrlSearchParams } from '@web/lib/use-url-search-params';
 import { useCarbonPartners } from '../api/get-carbon-partners';
 import { END_USERS_EXPORT_PATH, END_USERS_TEMPLATE_PATH, useEndUsers } from '../api/get-end-users';
 import { useImportEndUsers } from '../api/import-end-users';
@@ -38,6 +42,7 @@ const STATUS_OPTIONS = END_USER_STATUSES.map((value) => ({ value, label: END_USE
 const CSV_HEADERS = END_USER_CSV_COLUMNS.map((c) => c.header);
 
 interface EndUsersViewer {
+  user: { id: string };
   isGlobal: boolean;
   factory: { name: string } | null;
   permissions: readonly string[];
@@ -53,7 +58,10 @@ export function EndUsersPage({ title, viewer }: { title: string; viewer: EndUser
   const result = useEndUsers(list.apiParams);
   const partners = useCarbonPartners();
   const [importing, setImporting] = useState(false);
-  const [registering, setRegistering] = useState(false);
+  // The Sales Record's "Register end user" opens the form for its stove (?register=CODE).
+  const [searchParams, updateSearchParams] = useUrlSearchParams();
+  const linkedCode = searchParams.get('register')?.trim() ?? '';
+  const [registering, setRegistering] = useState(linkedCode !== '');
   const columns = useMemo(
     () => endUserColumns(viewer.permissions.includes('stove-id-management')),
     [viewer.permissions],
@@ -112,11 +120,29 @@ export function EndUsersPage({ title, viewer }: { title: string; viewer: EndUser
           action: importButton,
         }}
       />
-      {registering ? <RegisterEndUserDialog onClose={() => setRegistering(false)} /> : null}
+      {registering ? (
+        <RegisterEndUserDialog
+          userId={viewer.user.id}
+          code={linkedCode}
+          onClose={() => {
+            setRegistering(false);
+            if (linkedCode)
+              updateSearchParams(
+                (latest) => {
+                  const next = new URLSearchParams(latest);
+                  next.delete('register');
+                  return next;
+                },
+                { replace: true },
+              );
+          }}
+        />
+      ) : null}
       {importing ? (
         <ImportEndUsersDialog
           partners={partnerOptions}
           partnersError={partners.isError ? errorMessage(partners.error) : null}
+          userId={viewer.user.id}
           onClose={() => setImporting(false)}
         />
       ) : null}
@@ -124,17 +150,51 @@ export function EndUsersPage({ title, viewer }: { title: string; viewer: EndUser
   );
 }
 
+/** What the import's draft keeps: the partner chosen and the text pasted (a chosen file is not typed). */
+interface ImportDraft {
+  partnerId: string;
+  csv: string;
+}
+const importDraftSchema: z.ZodType<ImportDraft> = z.object({ partnerId: z.string(), csv: z.string() });
+
+function describeImportDraft(value: ImportDraft): string {
+  const rows = value.csv.split(/\r?\n/).filter((line) => line.trim()).length;
+  return rows > 1 ? `${rows - 1} pasted ${rows === 2 ? 'row' : 'rows'}` : 'an end user import';
+}
+
+/**
+ * Import end users: the partner and the pasted text are kept as a draft (a reload or a sign-out
+ * loses nothing; reopening the dialog puts them back) until the import succeeds or is discarded.
+ */
 function ImportEndUsersDialog({
   partners,
   partnersError,
+  userId,
   onClose,
 }: {
   partners: readonly { value: string; label: string }[];
   partnersError: string | null;
+  userId: string;
   onClose: () => void;
 }) {
   const partnerId = useId();
   const [partner, setPartner] = useState('');
+  const [pasted, setPasted] = useState('');
+  const draft = useDraft<ImportDraft>({
+    screen: 'carbon-import-end-users',
+    userId,
+    value: { partnerId: partner, csv: pasted },
+    isEmpty: (value) => !value.partnerId && !value.csv.trim(),
+    schema: importDraftSchema,
+    restore: (value) => {
+      setPartner(value.partnerId);
+      setPasted(value.csv);
+    },
+    reset: () => {
+      setPartner('');
+      setPasted('');
+    },
+  });
   const { mutateAsync: importCsv } = useImportEndUsers();
   const needPartner = () => {
     if (!partner) throw new Error('Choose the partner the stoves were sold to.');
@@ -161,8 +221,11 @@ function ImportEndUsersDialog({
           </a>
         </>
       }
+      pasted={{ text: pasted, onChange: setPasted }}
+      onImported={draft.clear}
       fields={
         <div className="flex flex-col gap-2">
+          <DraftNotice draft={draft} describe={describeImportDraft} />
           <Label htmlFor={partnerId}>Sold to (distributor or retailer)</Label>
           <NativeSelect id={partnerId} value={partner} onChange={(event) => setPartner(event.target.value)}>
             <option value="">Choose the partner</option>
