@@ -293,6 +293,7 @@ test('an announcement’s file, attached from its row, is opened and downloaded 
   // Read-only for its readers.
   await expect(panel.getByRole('button', { name: 'Attach files' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  expect(await seriousViolations(reader)).toEqual([]);
   const [download] = await Promise.all([reader.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe('holiday rota.pdf');
   expect((await readFile(await download.path())).equals(PDF)).toBe(true);
