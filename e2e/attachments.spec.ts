@@ -2,10 +2,17 @@
  * Files on documents: a PDF attached to a stove transfer, listed, downloaded with the same bytes and
  * deleted after a confirmation; an executable renamed .pdf refused with the server's message; a
  * photo taken on a phone; a group that may see a sales order but not change it sees no upload.
+ * The records without a page of their own: a kit transfer's and a steel record's files from their
+ * row's Files action, a partner's in its edit form, an announcement's from its row and, for its
+ * readers, from the bell.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ATTACHMENT_MESSAGES } from '../src/common/contracts/attachments';
+import type { Announcement } from '../src/common/contracts/announcements';
+import { ckdTransferNumberLabel, type CkdTransfer } from '../src/common/contracts/ckd';
+import type { Partner } from '../src/common/contracts/partners';
+import { STEEL_RECORD_KIND_LABELS, type SteelRecord } from '../src/common/contracts/steel';
 import { transferNumberLabel } from '../src/common/contracts/stove-ids';
 import { multipartBody, PDF, photo } from '../src/server/test/attachments';
 import { login, PHONE, seriousViolations, signedIn } from './support';
@@ -183,4 +190,113 @@ test('an inventory transfer’s window has its files: attach an invoice, then de
   await expect(panel.getByRole('link', { name: 'Download supplier invoice.pdf' })).toHaveCount(0);
   // The entry's window stays open.
   await expect(dialog).toBeVisible();
+});
+
+/** The first record of a list answer (the list page's first row, both in the same default order). */
+async function firstOf<T>(page: Page, url: string, what: string): Promise<T> {
+  const res = await page.request.get(url);
+  expect(res.status(), await res.text()).toBe(200);
+  const first = ((await res.json()) as { items: T[] }).items[0];
+  if (!first) throw new Error(`the demo has no ${what}`);
+  return first;
+}
+
+/** Opens the row's "…" menu and its Files: the window with the record's files. */
+async function openFilesOf(page: Page, rowLabel: string): Promise<Locator> {
+  await page
+    .getByRole('button', { name: `Actions for ${rowLabel}`, exact: true })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Files' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Files of / });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Attaches a PDF through the panel's chooser and sees it listed. */
+async function attachPdf(panel: Locator, name: string): Promise<void> {
+  await panel.getByLabel('Files to attach').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  await expect(panel.getByRole('link', { name: `Download ${name}` })).toBeVisible();
+}
+
+test('a kit transfer’s Files action: attach a photo of the signed delivery note', async ({ page }) => {
+  await login(page, 'Admin');
+  const transfer = await firstOf<CkdTransfer>(page, '/api/ckd/transfers?limit=1', 'kit transfer');
+  await page.goto('/ckd/transfer');
+  const label = `${ckdTransferNumberLabel(transfer.number)} from ${transfer.from.code} to ${transfer.to.code}`;
+  const dialog = await openFilesOf(page, label);
+  await expect(
+    dialog.getByRole('heading', { name: `Files of ${ckdTransferNumberLabel(transfer.number)}` }),
+  ).toBeVisible();
+  const panel = filesPanel(dialog);
+  await panel
+    .getByLabel('Files to attach')
+    .setInputFiles({ name: 'signed delivery note.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await expect(panel.getByRole('img', { name: 'Preview of signed delivery note.jpg' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a steel record’s Files action: attach the supplier’s invoice', async ({ page }) => {
+  await login(page, 'Admin');
+  const record = await firstOf<SteelRecord>(page, '/api/steel/records?limit=1', 'steel record');
+  await page.goto('/steel/records');
+  const label = `${STEEL_RECORD_KIND_LABELS[record.kind]} ${record.category.name} at ${record.factory.code} on ${record.date}`;
+  const dialog = await openFilesOf(page, label);
+  await attachPdf(filesPanel(dialog), 'steel invoice.pdf');
+});
+
+test('a partner’s edit form shows its files: attach the signed contract', async ({ page }) => {
+  await login(page, 'Admin');
+  const partner = await firstOf<Partner>(page, '/api/partners?limit=1', 'partner');
+  await page.goto('/customers');
+  const label = partner.region ? `${partner.name} (${partner.region})` : partner.name;
+  await page
+    .getByRole('button', { name: `Actions for ${label}`, exact: true })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${partner.name}` });
+  await attachPdf(filesPanel(dialog), 'signed contract.pdf');
+  // Attaching saves nothing of the form: closing it asks nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('an announcement’s file, attached from its row, is opened and downloaded by a reader from the bell', async ({
+  page,
+  browser,
+}) => {
+  await login(page, 'Admin');
+  const title = `Holiday rota ${Date.now()}`;
+  const created = await page.request.post('/api/announcements', {
+    data: { title, body: 'The rota is attached.', audienceGroups: ['Stove Coupler'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const announcement = (await created.json()) as Announcement;
+  await page.goto('/announcements');
+  const dialog = await openFilesOf(page, title);
+  await attachPdf(filesPanel(dialog), 'holiday rota.pdf');
+
+  const reader = await signedIn(browser, 'Stove Coupler');
+  await reader.goto('/');
+  await reader
+    .getByRole('banner')
+    .getByRole('button', { name: /^Announcements/ })
+    .click();
+  const bell = reader.getByRole('dialog', { name: 'Announcements' });
+  const item = bell.getByRole('listitem').filter({ has: reader.getByRole('heading', { name: title }) });
+  await item.getByRole('button', { name: `1 file of ${title}` }).click();
+  const panel = filesPanel(item);
+  const link = panel.getByRole('link', { name: 'Download holiday rota.pdf' });
+  await expect(link).toBeVisible();
+  // Read-only for its readers.
+  await expect(panel.getByRole('button', { name: 'Attach files' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  expect(await seriousViolations(reader)).toEqual([]);
+  const [download] = await Promise.all([reader.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('holiday rota.pdf');
+  expect((await readFile(await download.path())).equals(PDF)).toBe(true);
+  await reader.context().close();
+  expect((await page.request.post(`/api/announcements/${announcement.id}/expire`)).status()).toBe(200);
 });

@@ -114,6 +114,8 @@ export const myAnnouncementSchema = z.object({
   /** The author's name (null when the user no longer exists). */
   author: z.string().nullable(),
   read: z.boolean(),
+  /** How many files are attached (GET /api/announcements/:id/files lists them). */
+  files: z.number().int(),
 });
 export type MyAnnouncement = z.infer<typeof myAnnouncementSchema>;
 

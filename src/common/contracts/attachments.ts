@@ -26,8 +26,8 @@ export interface AttachmentKindInfo {
   base: string;
   /** The record in words ("stove transfer"). */
   noun: string;
-  /** Lists and downloads (any one of them). */
-  view: Permission | readonly Permission[];
+  /** Lists and downloads (any one of them); `authenticated`: every signed-in user the record reaches (an announcement's readers). */
+  view: Permission | readonly Permission[] | 'authenticated';
   /** Uploads and deletions (any one of them). */
   edit: Permission | readonly Permission[];
   /** Integer ids (steel records) rather than uuids. */
@@ -87,7 +87,8 @@ export const ATTACHMENT_KIND_INFO: Readonly<Record<AttachmentKind, AttachmentKin
   announcement: {
     base: '/api/announcements',
     noun: 'announcement',
-    view: 'announcement-management',
+    // Its readers too: the ones it reaches now (published, unexpired, addressed to them) see its files.
+    view: 'authenticated',
     edit: 'announcement-management',
   },
 };

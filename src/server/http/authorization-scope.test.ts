@@ -1102,7 +1102,8 @@ const SCOPE: Record<string, ScopeCase> = {
   ...fileScope('/api/ckd/transfers', 'ckd-management', ['ckd-transfer', 'transfer-ckd-to-factory']),
   ...fileScope('/api/inventory/entries', 'inventory-management', 'inventory-management'),
   ...fileScope('/api/steel/records', 'steel-management', 'steel-records'),
-  ...fileScope('/api/announcements', 'announcement-management', 'announcement-management'),
+  // Its readers too: the own factory's announcement reaches them, the other's does not.
+  ...fileScope('/api/announcements', 'authenticated', 'announcement-management'),
 };
 
 /**
@@ -1111,7 +1112,7 @@ const SCOPE: Record<string, ScopeCase> = {
  */
 function fileScope(
   base: string,
-  view: Permission | readonly Permission[],
+  view: Permission | readonly Permission[] | 'authenticated',
   edit: Permission | readonly Permission[],
 ): Record<string, ScopeCase> {
   const f = (w: World) => {

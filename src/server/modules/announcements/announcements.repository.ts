@@ -6,6 +6,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { announcementReads, announcements } from '../../db/schema/communication';
 import { factories, profiles } from '../../db/schema/core';
+import { attachments } from '../../db/schema/files';
 import {
   afterCursor,
   containsPattern,
@@ -254,9 +255,10 @@ export interface MyAnnouncementRow {
   expiresAt: Date | null;
   author: string | null;
   read: boolean;
+  files: number;
 }
 
-/** Published, unexpired announcements addressed to the reader: pinned first, then newest. */
+/** Published, unexpired announcements addressed to the reader: pinned first, then newest; each with its count of files. */
 export async function listMyAnnouncementRows(
   db: Executor,
   reader: Reader,
@@ -272,6 +274,8 @@ export async function listMyAnnouncementRows(
       expiresAt: announcements.expiresAt,
       author: sql<string | null>`coalesce(${authorProfile.name}, ${author.name})`,
       read: sql<boolean>`(${announcementReads.userId} is not null)`,
+      files: sql<number>`(select count(*)::int from ${attachments}
+        where ${attachments.recordKind} = 'announcement' and ${attachments.recordId} = ${announcements.id}::text)`,
     })
     .from(announcements)
     .leftJoin(author, eq(author.id, announcements.createdBy))

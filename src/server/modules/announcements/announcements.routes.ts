@@ -49,7 +49,8 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Datab
         summary: 'My published announcements: pinned first, then newest, with read flags',
         description:
           'The published, unexpired announcements addressed to the caller by their groups and factory: ' +
-          'pinned first, then newest; at most 50; each with `read`, `author` and `publishAt`; and `unread`, ' +
+          'pinned first, then newest; at most 50; each with `read`, `author`, `publishAt` and `files` (how many ' +
+          'files are attached: GET /api/announcements/:id/files lists them); and `unread`, ' +
           'how many are unread.',
         response: { 200: myAnnouncementsSchema },
       },

@@ -196,6 +196,26 @@ export async function getAnnouncement(db: Database, actor: Actor, id: string): P
   return presentAnnouncement(row);
 }
 
+/**
+ * How the actor reaches an announcement: `manage` (they hold announcement-management and manage
+ * it), `read` (it reaches them now: published, unexpired, addressed to them); 404 otherwise.
+ */
+export async function announcementAccess(db: Database, actor: Actor, id: string): Promise<'manage' | 'read'> {
+  if (actor.permissions.has('announcement-management')) {
+    const row = await findAnnouncementRow(db, id);
+    if (
+      row &&
+      manages(
+        actor,
+        row.audienceFactories.map((f) => f.id),
+      )
+    )
+      return 'manage';
+  }
+  if (await reachesReader(db, readerOf(actor), id)) return 'read';
+  throw errors.notFound('No such announcement for you (or it is not published).');
+}
+
 export async function createAnnouncement(
   db: Database,
   actor: Actor,
@@ -335,6 +355,7 @@ export async function myAnnouncements(db: Database, actor: Actor): Promise<MyAnn
       expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
       author: r.author,
       read: r.read,
+      files: Number(r.files),
     })),
     unread,
   };

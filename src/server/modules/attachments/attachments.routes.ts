@@ -77,6 +77,11 @@ export async function attachmentRoutes(app: FastifyInstance, opts: { db: Databas
     const missingRecord = `No such ${info.noun}, or it is not one of the caller's factory.`;
     const missingFile = `${missingRecord} Or no such file on it.`;
     const path = `${info.base}/:id/files`;
+    const readers =
+      info.view === 'authenticated'
+        ? ` Every signed-in user the ${info.noun} reaches now (published, unexpired, addressed to them) lists and ` +
+          `downloads its files; only those who manage it change them (403 for its other readers).`
+        : '';
 
     r.get(
       path,
@@ -88,7 +93,8 @@ export async function attachmentRoutes(app: FastifyInstance, opts: { db: Databas
           description:
             `The files attached to the ${info.noun}, by name ascending unless \`sort\`/\`dir\` say otherwise, ` +
             '`limit` 100 and `offset` 0 by default (the storage list defaults). `canEdit`: the caller may upload ' +
-            'and delete.',
+            'and delete.' +
+            readers,
           params,
           querystring: listAttachmentsQuerySchema,
           response: { 200: attachmentListSchema },

@@ -27,7 +27,7 @@ import { inScope } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { AppError, errors } from '../../http/errors';
 import { holdsRoutePermission } from '../../http/guard';
-import { getAnnouncement } from '../announcements/announcements.service';
+import { announcementAccess } from '../announcements/announcements.service';
 import { insertAudit } from '../audit/audit.repository';
 import { getInventoryEntry } from '../inventory/inventory-entries.service';
 import { getSalesOrder } from '../sales/sales-orders.service';
@@ -68,47 +68,60 @@ const notFound = (kind: AttachmentKind) =>
 
 /**
  * Throws as the record's own page would: 404 when it does not exist or is another factory's
- * (the record kinds with a service getter answer through it).
+ * (the record kinds with a service getter answer through it). Answers whether the actor may
+ * change its files: the kind's edit permission, and for an announcement, managing it (its
+ * readers only list and download).
  */
-export async function assertRecordVisible(db: Database, actor: Actor, kind: AttachmentKind, id: string): Promise<void> {
+export async function recordAccess(
+  db: Database,
+  actor: Actor,
+  kind: AttachmentKind,
+  id: string,
+): Promise<{ canEdit: boolean }> {
+  const canEdit = holdsRoutePermission(actor.permissions, ATTACHMENT_KIND_INFO[kind].edit);
   switch (kind) {
     case 'stove-transfer':
       await getTransfer(db, actor, id);
-      return;
+      break;
     case 'stove-report':
       await getReport(db, actor, id);
-      return;
+      break;
     case 'sales-order':
       await getSalesOrder(db, actor, id);
-      return;
+      break;
     case 'sales-return':
       await getSalesReturn(db, actor, id);
-      return;
+      break;
     case 'inventory-entry':
       await getInventoryEntry(db, actor, id);
-      return;
-    case 'announcement':
-      await getAnnouncement(db, actor, id);
-      return;
+      break;
+    case 'announcement': {
+      const access = await announcementAccess(db, actor, id);
+      return { canEdit: canEdit && access === 'manage' };
+    }
     case 'ckd-transfer': {
       const factories = await ckdTransferFactories(db, id);
       if (!factories?.some((f) => inScope(actor, f))) throw notFound(kind);
-      return;
+      break;
     }
     case 'steel-record': {
       const factoryId = await steelRecordFactory(db, Number(id));
       if (!factoryId || !inScope(actor, factoryId)) throw notFound(kind);
-      return;
+      break;
     }
     case 'partner':
       // Partners are the company's, not a factory's.
       if (!(await partnerExists(db, id))) throw notFound(kind);
-      return;
+      break;
   }
+  return { canEdit };
 }
 
-export function canEditFiles(actor: Actor, kind: AttachmentKind): boolean {
-  return holdsRoutePermission(actor.permissions, ATTACHMENT_KIND_INFO[kind].edit);
+/** As recordAccess, and 403 when the actor may see the record but not change its files (an announcement's reader). */
+async function assertMayChangeFiles(db: Database, actor: Actor, kind: AttachmentKind, id: string): Promise<void> {
+  const { canEdit } = await recordAccess(db, actor, kind, id);
+  if (!canEdit)
+    throw errors.forbidden(`Only those who manage this ${ATTACHMENT_KIND_INFO[kind].noun} can change its files.`);
 }
 
 export function presentAttachment(row: AttachmentRow): Attachment {
@@ -130,9 +143,9 @@ export async function listAttachments(
   recordId: string,
   query: ListAttachmentsQuery,
 ): Promise<AttachmentList> {
-  await assertRecordVisible(db, actor, kind, recordId);
+  const { canEdit } = await recordAccess(db, actor, kind, recordId);
   const { rows, total } = await listAttachmentRows(db, kind, recordId, query);
-  return { items: rows.map(presentAttachment), total, canEdit: canEditFiles(actor, kind) };
+  return { items: rows.map(presentAttachment), total, canEdit };
 }
 
 /** A name safe to keep and to send back: no folders, no control characters, at most 200 characters. */
@@ -202,7 +215,7 @@ export async function uploadAttachments(
   /** The file parts; null when the body is not multipart/form-data. */
   parts: AsyncIterable<IncomingFile> | null,
 ): Promise<Attachment[]> {
-  await assertRecordVisible(db, actor, kind, recordId);
+  await assertMayChangeFiles(db, actor, kind, recordId);
   if (!parts) throw errors.validation('Send the files as multipart/form-data.');
   const staged: StagedFile[] = [];
   try {
@@ -293,7 +306,7 @@ export async function findAttachment(
   recordId: string,
   fileId: string,
 ): Promise<AttachmentRow> {
-  await assertRecordVisible(db, actor, kind, recordId);
+  await recordAccess(db, actor, kind, recordId);
   const row = await findAttachmentRow(db, kind, recordId, fileId);
   if (!row) throw errors.notFound(`No such file on this ${ATTACHMENT_KIND_INFO[kind].noun}: it may have been deleted.`);
   return row;
@@ -316,7 +329,7 @@ export async function deleteAttachment(
   recordId: string,
   fileId: string,
 ): Promise<void> {
-  await assertRecordVisible(db, actor, kind, recordId);
+  await assertMayChangeFiles(db, actor, kind, recordId);
   await db.transaction(async (tx) => {
     const row = await findAttachmentRow(tx, kind, recordId, fileId, true);
     if (!row)

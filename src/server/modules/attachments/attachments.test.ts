@@ -1,9 +1,10 @@
 /** Files on documents through the API: upload, list, download, thumbnail, delete, refusals, scope and audit. */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyAnnouncements } from '../../../common/contracts/announcements';
 import { ATTACHMENT_MESSAGES, type Attachment, type AttachmentList } from '../../../common/contracts/attachments';
 import {
   COMPONENTS,
@@ -16,6 +17,7 @@ import { loadActor } from '../../auth/actor';
 import { auditLog } from '../../db/schema/core';
 import { makeStoveIds } from '../../test/stove-ids';
 import { createTestContext, type TestContext } from '../../test/test-app';
+import { createAnnouncement, expireAnnouncement } from '../announcements/announcements.service';
 import { sendTransfer } from '../stove-transfers/stove-transfers.service';
 import { multipartBody, PDF, photo, type UploadPart } from '../../test/attachments';
 
@@ -287,5 +289,106 @@ describe('files on documents', () => {
     const attach = rows.find((r) => r.action === 'attach_file');
     expect(attach?.recordType).toBe('stove_transfer');
     expect(attach?.after).toMatchObject({ file: 'signed delivery note.jpg', type: 'image/jpeg' });
+  });
+});
+
+describe('files on an announcement: its managers change them, its readers only list and download', () => {
+  let ctx: TestContext;
+  let admin: string;
+  let reader: string;
+  let otherReader: string;
+  let scopedManager: string;
+  let live: string;
+  let expired: string;
+  let scheduled: string;
+  let forEveryone: string;
+
+  const files = (id: string) => `/api/announcements/${id}/files`;
+  const get = (url: string, cookie: string) => ctx.request({ method: 'GET', url, cookie });
+  const upload = (id: string, cookie: string) =>
+    ctx.request({ method: 'POST', url: files(id), cookie, ...multipartBody([{ name: 'rota.pdf', bytes: PDF }]) });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const [a, b] = [await ctx.makeFactory(), await ctx.makeFactory()];
+    const adminUser = await ctx.signedInAs(['Admin']);
+    admin = adminUser.cookie;
+    const actor = await loadActor(ctx.handle.db, adminUser.id);
+    if (!actor) throw new Error('no admin actor');
+    const announce = async (factoryIds: string[], times: { publishAt?: string } = {}) =>
+      (
+        await createAnnouncement(ctx.handle.db, actor, {
+          title: 'Holiday rota',
+          body: 'See the attached rota.',
+          audienceGroups: [],
+          audienceFactoryIds: factoryIds,
+          pinned: false,
+          ...times,
+        })
+      ).id;
+    live = await announce([a.id]);
+    expired = await announce([a.id]);
+    scheduled = await announce([a.id], { publishAt: new Date(Date.now() + 86_400_000).toISOString() });
+    forEveryone = await announce([]);
+    for (const id of [live, expired, scheduled, forEveryone]) {
+      const res = await upload(id, admin);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await expireAnnouncement(ctx.handle.db, actor, expired);
+    // Not Factory Manager, which is given the permission below.
+    const plain = 'Stove Coupler';
+    reader = (await ctx.signedInAs([plain], { factoryId: a.id })).cookie;
+    otherReader = (await ctx.signedInAs([plain], { factoryId: b.id })).cookie;
+    // A factory-scoped manager of the other factory (the permission granted to Factory Manager).
+    await ctx.handle.db.execute(
+      sql`insert into group_permissions (group_name, component) values ('Factory Manager', 'announcement-management')
+          on conflict do nothing`,
+    );
+    scopedManager = (await ctx.signedInAs(['Factory Manager'], { factoryId: b.id })).cookie;
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('lets a reader it reaches list and download its files, without changing them', async () => {
+    const listed = await get(files(live), reader);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const list = listed.json<AttachmentList>();
+    expect(list.canEdit).toBe(false);
+    expect(list.items.map((i) => i.name)).toEqual(['rota.pdf']);
+    const download = await get(`${files(live)}/${list.items[0]?.id}`, reader);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    expect((await upload(live, reader)).statusCode).toBe(403);
+    const del = await ctx.request({ method: 'DELETE', url: `${files(live)}/${list.items[0]?.id}`, cookie: reader });
+    expect(del.statusCode).toBe(403);
+    expect((await get(files(live), admin)).json<AttachmentList>().canEdit).toBe(true);
+    // The reader's own list counts each announcement's files (in its one query).
+    const mine = (await get('/api/announcements/mine', reader)).json<MyAnnouncements>();
+    expect(mine.items.find((a) => a.id === live)?.files).toBe(1);
+  });
+
+  it('answers 404 to a reader it does not reach: another factory, expired, not yet published', async () => {
+    expect((await get(files(live), otherReader)).statusCode).toBe(404);
+    for (const id of [expired, scheduled]) {
+      expect((await get(files(id), reader)).statusCode).toBe(404);
+      // Its managers still see them.
+      expect((await get(files(id), admin)).statusCode).toBe(200);
+    }
+  });
+
+  it('lets a factory-scoped manager read, but not change, the files of one they only read', async () => {
+    const list = await get(files(forEveryone), scopedManager);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<AttachmentList>().canEdit).toBe(false);
+    const refused = await upload(forEveryone, scopedManager);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'Only those who manage this announcement can change its files.',
+    );
+    const file = list.json<AttachmentList>().items[0] as Attachment;
+    const del = await ctx.request({ method: 'DELETE', url: `${files(forEveryone)}/${file.id}`, cookie: scopedManager });
+    expect(del.statusCode).toBe(403);
+    expect((await get(files(forEveryone), admin)).json<AttachmentList>().total).toBe(1);
   });
 });

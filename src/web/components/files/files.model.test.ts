@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '@common/contracts/attachments';
 import { setViewerTimeZone } from '@web/lib/time-zone';
 import {
+  attachedCount,
   attachedMessage,
   FILE_INPUT_ACCEPT,
   fileFacts,
@@ -126,5 +127,11 @@ describe('messages', () => {
         uploadedAt: at,
       }),
     ).toBe('CSV · 2 KB · x@e.com, 27 Nov 2026, 10:42');
+  });
+
+  it('counts a record’s files for its readers, and shows nothing without one', () => {
+    expect(attachedCount(0)).toBeNull();
+    expect(attachedCount(1)).toBe('1 file');
+    expect(attachedCount(3)).toBe('3 files');
   });
 });

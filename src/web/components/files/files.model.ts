@@ -63,3 +63,8 @@ export function fileFacts(file: Pick<Attachment, 'type' | 'size' | 'uploadedBy' 
   const who = file.uploadedBy ? (file.uploadedBy.name ?? file.uploadedBy.email) : 'a former user';
   return `${fileTypeLabel(file.type)} · ${formatBytes(file.size)} · ${who}, ${formatDateTime(file.uploadedAt)}`;
 }
+
+/** "1 file", "3 files": what a record that has files shows its readers (none: nothing to open). */
+export function attachedCount(count: number): string | null {
+  return count > 0 ? counted(count, 'file') : null;
+}

@@ -30,6 +30,8 @@ interface FormDialogProps {
   /** E.g. a column span when the fields are a grid. */
   footerClassName?: string;
   children: ReactNode;
+  /** Below the form, not saved with it: e.g. an existing record's files, attached and deleted at once. */
+  after?: ReactNode;
 }
 
 /**
@@ -50,6 +52,7 @@ export function FormDialog({
   formClassName = 'flex flex-col gap-4',
   footerClassName,
   children,
+  after,
 }: FormDialogProps) {
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const requestClose = () => {
@@ -76,6 +79,7 @@ export function FormDialog({
               </SubmitButton>
             </DialogFooter>
           </form>
+          {after ? <div className="border-t pt-4">{after}</div> : null}
         </DialogContent>
       </Dialog>
       <DiscardChangesDialog open={confirmDiscard} onStay={() => setConfirmDiscard(false)} onDiscard={onClose} />

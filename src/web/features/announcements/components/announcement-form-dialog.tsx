@@ -4,6 +4,7 @@ import type { Announcement } from '@common/contracts/announcements';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from '@common/contracts/announcements';
 import type { MeResponse } from '@common/contracts/me';
 import { GROUPS } from '@common/permissions';
+import { FilesPanel } from '@web/components/files/files-panel';
 import { FormDialog } from '@web/components/form/form-dialog';
 import { TextareaField, TextField } from '@web/components/form/form-fields';
 import { useAppForm } from '@web/components/form/use-app-form';
@@ -35,7 +36,8 @@ interface AnnouncementFormDialogProps {
 /**
  * New announcement / Edit announcement: title, Markdown text with a preview, audience (everyone,
  * or chosen groups and/or factories), pinned, publish and expiry times. A factory-scoped manager
- * addresses their own factory only. Asks before throwing away changes.
+ * addresses their own factory only. An existing one's files (attached at once, not with Save)
+ * below the form. Asks before throwing away changes.
  */
 export function AnnouncementFormDialog({ announcement, viewer, onClose }: AnnouncementFormDialogProps) {
   const { mutateAsync: create } = useCreateAnnouncement();
@@ -71,6 +73,7 @@ export function AnnouncementFormDialog({ announcement, viewer, onClose }: Announ
       busyText={announcement ? 'Saving...' : 'Publishing...'}
       submitDisabled={announcement !== null && !isDirty}
       contentClassName="max-h-[90svh] overflow-y-auto sm:max-w-2xl"
+      after={announcement ? <FilesPanel kind="announcement" recordId={announcement.id} framed={false} /> : null}
     >
       <TextField form={form} name="title" label="Title" autoComplete="off" maxLength={ANNOUNCEMENT_TITLE_MAX} />
       <BodyField form={form} />

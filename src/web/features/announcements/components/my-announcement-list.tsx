@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { CheckIcon, ChevronDownIcon, PinIcon } from 'lucide-react';
+import { CheckIcon, ChevronDownIcon, PaperclipIcon, PinIcon } from 'lucide-react';
 import type { MyAnnouncement } from '@common/contracts/announcements';
+import { FilesPanel } from '@web/components/files/files-panel';
+import { attachedCount } from '@web/components/files/files.model';
 import { Markdown } from '@web/components/markdown/markdown';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
@@ -15,7 +17,8 @@ const FOLD_AT = 220;
 
 /**
  * My announcements as a list: pinned first (as the server orders them), unread ones highlighted,
- * each text in Markdown (long ones fold), "Mark as read" on the unread ones.
+ * each text in Markdown (long ones fold), its attached files to open and download, "Mark as read"
+ * on the unread ones.
  * `headingLevel`: the level of each title, under the list's own heading.
  */
 export function MyAnnouncementList({
@@ -44,6 +47,8 @@ function MyAnnouncementItem({
   const id = useId();
   const long = a.body.length > FOLD_AT || a.body.split('\n').length > 4;
   const [expanded, setExpanded] = useState(false);
+  const files = attachedCount(a.files);
+  const [showFiles, setShowFiles] = useState(false);
   const { mutateAsync: markRead, isPending } = useMarkAnnouncementRead();
   const read = async () => {
     try {
@@ -80,7 +85,7 @@ function MyAnnouncementItem({
       <div id={`${id}-body`} className={cn(long && !expanded && 'line-clamp-4')}>
         <Markdown>{a.body}</Markdown>
       </div>
-      {long || !a.read ? (
+      {long || files || !a.read ? (
         <div className="flex flex-wrap items-center gap-2">
           {long ? (
             <Button
@@ -95,6 +100,19 @@ function MyAnnouncementItem({
               <span className="sr-only"> of {a.title}</span>
             </Button>
           ) : null}
+          {files ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={showFiles}
+              aria-controls={`${id}-files`}
+              onClick={() => setShowFiles((open) => !open)}
+            >
+              <PaperclipIcon aria-hidden="true" />
+              {files}
+              <span className="sr-only"> of {a.title}</span>
+            </Button>
+          ) : null}
           {a.read ? null : (
             <Button variant="outline" size="sm" disabled={isPending} onClick={() => void read()}>
               <CheckIcon aria-hidden="true" />
@@ -102,6 +120,11 @@ function MyAnnouncementItem({
               <span className="sr-only">: {a.title}</span>
             </Button>
           )}
+        </div>
+      ) : null}
+      {files ? (
+        <div id={`${id}-files`} hidden={!showFiles}>
+          {showFiles ? <FilesPanel kind="announcement" recordId={a.id} framed={false} /> : null}
         </div>
       ) : null}
     </li>

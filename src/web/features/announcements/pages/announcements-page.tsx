@@ -8,6 +8,7 @@ import { DataTableFilterSelect } from '@web/components/data-table/data-table-fil
 import type { DataTableRowAction } from '@web/components/data-table/data-table-row-actions';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
+import { FilesDialog, filesRowAction, type FilesOf } from '@web/components/files/files-dialog';
 import { ConfirmDialog } from '@web/components/form/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -45,6 +46,7 @@ export function AnnouncementsPage({ title, viewer }: { title: string; viewer: Me
   /** The open form: undefined = closed, null = new announcement. */
   const [editing, setEditing] = useState<Announcement | null | undefined>(undefined);
   const [expiring, setExpiring] = useState<Announcement | null>(null);
+  const [filesOf, setFilesOf] = useState<FilesOf | null>(null);
   const { mutateAsync: update } = useUpdateAnnouncement();
   const { mutateAsync: expire } = useExpireAnnouncement();
 
@@ -63,6 +65,7 @@ export function AnnouncementsPage({ title, viewer }: { title: string; viewer: Me
   const rowActions = useCallback(
     (a: Announcement): DataTableRowAction[] => [
       { label: 'Edit', icon: PencilIcon, onSelect: () => setEditing(a) },
+      filesRowAction(() => setFilesOf({ id: a.id, name: `“${a.title}”` })),
       a.pinned
         ? { label: 'Unpin', icon: PinOffIcon, onSelect: () => void togglePin(a) }
         : { label: 'Pin', icon: PinIcon, onSelect: () => void togglePin(a) },
@@ -127,6 +130,7 @@ export function AnnouncementsPage({ title, viewer }: { title: string; viewer: Me
           onClose={() => setEditing(undefined)}
         />
       ) : null}
+      <FilesDialog kind="announcement" record={filesOf} onClose={() => setFilesOf(null)} />
       <ConfirmDialog
         open={expiring !== null}
         onOpenChange={(open) => (open ? undefined : setExpiring(null))}

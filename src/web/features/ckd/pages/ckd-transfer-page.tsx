@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ckdTransferNumberLabel, type CkdTransfer, type ListCkdTransfersQuery } from '@common/contracts/ckd';
 import type { MeResponse } from '@common/contracts/me';
 import { DataTableDayFilter } from '@web/components/data-table/data-table-day-filter';
@@ -6,6 +6,7 @@ import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
+import { FilesDialog, filesRowAction, type FilesOf } from '@web/components/files/files-dialog';
 import { NoFactoryAssigned } from '@web/components/factory-scope/no-factory-assigned';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useFactoryOptions } from '@web/lib/factory-options';
@@ -33,6 +34,11 @@ export function CkdTransferPage({ title, viewer }: { title: string; viewer: MeRe
   const factories = useFactoryOptions();
   const categories = useCkdCategoryOptions();
   const canSend = viewer.permissions.some((p) => p === 'ckd-transfer' || p === 'transfer-ckd-to-factory');
+  const [filesOf, setFilesOf] = useState<FilesOf | null>(null);
+  const rowActions = useCallback(
+    (t: CkdTransfer) => [filesRowAction(() => setFilesOf({ id: t.id, name: ckdTransferNumberLabel(t.number) }))],
+    [],
+  );
 
   const factoryOptions = useMemo(
     () => (factories.data ?? []).map((f) => ({ value: f.id, label: nameWithCode(f) })),
@@ -76,6 +82,7 @@ export function CkdTransferPage({ title, viewer }: { title: string; viewer: MeRe
           result={result}
           getRowId={getTransferId}
           rowLabel={transferLabel}
+          rowActions={rowActions}
           searchLabel="Search transfers"
           searchPlaceholder="Transfer number, e.g. KT-000012"
           filters={
@@ -91,6 +98,7 @@ export function CkdTransferPage({ title, viewer }: { title: string; viewer: MeRe
           empty={{ title: 'No kit transfers yet', description: 'Kits sent between factories appear here.' }}
         />
       </section>
+      <FilesDialog kind="ckd-transfer" record={filesOf} onClose={() => setFilesOf(null)} />
     </div>
   );
 }

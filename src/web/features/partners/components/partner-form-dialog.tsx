@@ -1,4 +1,5 @@
 import type { Partner } from '@common/contracts/partners';
+import { FilesPanel } from '@web/components/files/files-panel';
 import { SelectField, TextareaField, TextField } from '@web/components/form/form-fields';
 import { FormDialog } from '@web/components/form/form-dialog';
 import type { RecordFormDialogProps } from '@web/components/master-data/record-form-slot';
@@ -11,7 +12,7 @@ import { useUpdatePartner } from '../api/update-partner';
 import { partnerFormDefaults, partnerFormSchema, salesCategoryChoices } from './partner-form.model';
 import { PARTNER_TYPE_OPTIONS } from './partner-type';
 
-/** New partner / Edit partner. Asks before throwing away changes. */
+/** New partner / Edit partner; an existing partner's files (a signed contract) below the form. Asks before throwing away changes. */
 export function PartnerFormDialog({ record: partner, onClose }: RecordFormDialogProps<Partner>) {
   const { mutateAsync: create } = useCreatePartner();
   const { mutateAsync: update } = useUpdatePartner();
@@ -33,6 +34,7 @@ export function PartnerFormDialog({ record: partner, onClose }: RecordFormDialog
       contentClassName="sm:max-w-2xl"
       formClassName="grid gap-4 sm:grid-cols-2"
       footerClassName="sm:col-span-2"
+      after={partner ? <FilesPanel kind="partner" recordId={partner.id} framed={false} /> : null}
     >
       <TextField form={form} name="name" label="Name" autoComplete="off" maxLength={200} />
       <SelectField form={form} name="type" label="Type" placeholder="Choose a type" options={PARTNER_TYPE_OPTIONS} />

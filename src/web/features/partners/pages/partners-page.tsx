@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FileDownIcon, UploadIcon } from 'lucide-react';
 import { PARTNER_CSV_COLUMNS, PARTNER_TYPES, type ListPartnersQuery, type Partner } from '@common/contracts/partners';
 import { CsvImportDialog } from '@web/components/csv-import/csv-import-dialog';
@@ -7,6 +7,7 @@ import { ACTIVE_FILTER_VALUES, DataTableActiveFilter } from '@web/components/dat
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
+import { FilesDialog, filesRowAction, type FilesOf } from '@web/components/files/files-dialog';
 import { NewRecordButton } from '@web/components/master-data/new-record-button';
 import { RecordFormSlot } from '@web/components/master-data/record-form-slot';
 import { useRecordActions } from '@web/components/master-data/use-record-actions';
@@ -39,6 +40,17 @@ export function PartnersPage({ title }: { title: string }) {
   const list = useListState(PARTNER_LIST);
   const result = usePartners(list.apiParams);
   const actions = useRecordActions<Partner>();
+  const [filesOf, setFilesOf] = useState<FilesOf | null>(null);
+  const { rowActions: recordActions } = actions;
+  // Edit, Files (a signed contract…), then Deactivate or Reactivate.
+  const rowActions = useCallback(
+    (partner: Partner) => {
+      const [edit, ...rest] = recordActions(partner);
+      const files = filesRowAction(() => setFilesOf({ id: partner.id, name: partnerLabel(partner) }));
+      return edit ? [edit, files, ...rest] : [files, ...rest];
+    },
+    [recordActions],
+  );
   const [importing, setImporting] = useState(false);
   const { mutateAsync: importCsv } = useImportPartners();
 
@@ -56,7 +68,7 @@ export function PartnersPage({ title }: { title: string }) {
         result={result}
         getRowId={getPartnerId}
         rowLabel={partnerLabel}
-        rowActions={actions.rowActions}
+        rowActions={rowActions}
         searchLabel="Search partners"
         searchPlaceholder="Name, contact, phone, email or region"
         filters={
@@ -87,6 +99,7 @@ export function PartnersPage({ title }: { title: string }) {
       />
       <RecordFormSlot editing={actions.editing} onClose={actions.closeForm} dialog={PartnerFormDialog} />
       <PartnerStatusDialog change={actions.statusChange} onClose={actions.closeStatusChange} />
+      <FilesDialog kind="partner" record={filesOf} onClose={() => setFilesOf(null)} />
       {importing ? (
         <CsvImportDialog
           open

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import {
   STEEL_RECORD_KIND_LABELS,
@@ -11,6 +11,7 @@ import { DataTable } from '@web/components/data-table/data-table';
 import { DataTableFilterSelect } from '@web/components/data-table/data-table-filter-select';
 import type { ListStateConfig } from '@web/components/data-table/list-state.model';
 import { useListState } from '@web/components/data-table/use-list-state';
+import { FilesDialog, filesRowAction, type FilesOf } from '@web/components/files/files-dialog';
 import { Button } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useFactoryOptions } from '@web/lib/factory-options';
@@ -46,6 +47,11 @@ export function SteelRecordsPage({ title, viewer }: { title: string; viewer: Ste
   const categories = useSteelCategoryOptions();
   const [recording, setRecording] = useState(false);
   const canRecord = canRecordSteel(viewer);
+  const [filesOf, setFilesOf] = useState<FilesOf | null>(null);
+  const rowActions = useCallback(
+    (record: SteelRecord) => [filesRowAction(() => setFilesOf({ id: String(record.id), name: recordLabel(record) }))],
+    [],
+  );
 
   const factoryOptions = useMemo(
     () => (factories.data ?? []).map((f) => ({ value: f.id, label: `${f.code} — ${f.name}` })),
@@ -82,6 +88,7 @@ export function SteelRecordsPage({ title, viewer }: { title: string; viewer: Ste
         result={result}
         getRowId={getRecordId}
         rowLabel={recordLabel}
+        rowActions={rowActions}
         searchLabel="Search steel records"
         searchPlaceholder="Reference, supplier or note"
         filters={
@@ -112,6 +119,7 @@ export function SteelRecordsPage({ title, viewer }: { title: string; viewer: Ste
           onClose={() => setRecording(false)}
         />
       ) : null}
+      <FilesDialog kind="steel-record" record={filesOf} onClose={() => setFilesOf(null)} />
     </div>
   );
 }
