@@ -21,10 +21,12 @@ import { useDeleteRecordFile } from './api/delete-record-file';
 import { recordFileHref, recordFileThumbnailHref, useRecordFiles } from './api/get-record-files';
 import { useUploadRecordFiles } from './api/upload-record-files';
 import {
+  ATTACH_SUGGESTION,
   attachedMessage,
   FILE_INPUT_ACCEPT,
   FILE_RULES,
   fileFacts,
+  filesCount,
   refusalBeforeUpload,
   refusalMessage,
   uploadingMessage,
@@ -49,7 +51,7 @@ export function FilesPanel({
 }) {
   const headingId = useId();
   const files = useRecordFiles(kind, recordId);
-  const count = files.data ? ` (${files.data.total} of ${ATTACHMENTS_PER_RECORD})` : '';
+  const count = files.data ? ` (${filesCount(files.data.total, files.data.canEdit)})` : '';
   const body = files.isPending ? (
     <Loading label="Loading files..." className="justify-start py-2" />
   ) : files.isError ? (
@@ -104,7 +106,7 @@ function FilesBody({
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No files on this {noun} yet.
-          {canEdit ? ' Attach a photo of the signed delivery note, an invoice or a contract.' : ''}
+          {canEdit ? ` ${ATTACH_SUGGESTION[kind]}` : ''}
         </p>
       ) : (
         <ul aria-label="Files" className="flex flex-col divide-y rounded-md border">

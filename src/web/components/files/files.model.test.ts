@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '@common/contracts/attachments';
 import { setViewerTimeZone } from '@web/lib/time-zone';
+import { ATTACHMENT_KINDS } from '@common/contracts/attachments';
 import {
+  ATTACH_SUGGESTION,
   attachedCount,
   attachedMessage,
   FILE_INPUT_ACCEPT,
   fileFacts,
+  filesCount,
   fileTypeLabel,
   refusalBeforeUpload,
   refusalMessage,
@@ -133,5 +136,20 @@ describe('messages', () => {
     expect(attachedCount(0)).toBeNull();
     expect(attachedCount(1)).toBe('1 file');
     expect(attachedCount(3)).toBe('3 files');
+  });
+});
+
+describe('filesCount', () => {
+  it('shows those who may attach how many of the 20 are used, and readers the count alone', () => {
+    expect(filesCount(3, true)).toBe('3 of 20');
+    expect(filesCount(3, false)).toBe('3');
+  });
+});
+
+describe('ATTACH_SUGGESTION', () => {
+  it('suggests what is usually attached to each kind of record, in a sentence of its own', () => {
+    for (const kind of ATTACHMENT_KINDS) expect(ATTACH_SUGGESTION[kind]).toMatch(/^Attach .+\.$/);
+    expect(ATTACH_SUGGESTION.partner).toContain('contract');
+    expect(ATTACH_SUGGESTION['steel-record']).toContain('invoice');
   });
 });

@@ -5,6 +5,7 @@ import {
   ATTACHMENT_TYPES,
   ATTACHMENTS_PER_RECORD,
   type Attachment,
+  type AttachmentKind,
 } from '@common/contracts/attachments';
 import { counted } from '@common/counted';
 import { formatBytes, formatDateTime } from '@web/lib/format';
@@ -18,6 +19,24 @@ export const FILE_INPUT_ACCEPT = [
 
 /** What may be attached, in words: under the chooser. */
 export const FILE_RULES = `PDF, JPEG, PNG, WebP, CSV or XLSX, at most 10 MB each and ${ATTACHMENTS_PER_RECORD} files on a record.`;
+
+/** What is usually attached to each kind of record: the empty panel's suggestion to those who may attach. */
+export const ATTACH_SUGGESTION: Readonly<Record<AttachmentKind, string>> = {
+  'stove-transfer': 'Attach a photo of the signed delivery note.',
+  'stove-report': 'Attach a photo of the signed production sheet or of a damaged label.',
+  'sales-order': 'Attach the signed delivery note, the invoice or the customer’s order.',
+  'sales-return': 'Attach the signed return note or photos of the returned stoves.',
+  'ckd-transfer': 'Attach a photo of the signed delivery note.',
+  'inventory-entry': 'Attach the supplier’s invoice or delivery note.',
+  'steel-record': 'Attach the supplier’s invoice or delivery note.',
+  partner: 'Attach the signed contract or the partner’s registration papers.',
+  announcement: 'Attach a document or a picture for the people it is addressed to.',
+};
+
+/** The panel's heading count: "3 of 20" to those who may attach (the room left matters), "3" to readers. */
+export function filesCount(total: number, canEdit: boolean): string {
+  return canEdit ? `${total} of ${ATTACHMENTS_PER_RECORD}` : String(total);
+}
 
 /** "PDF", "JPEG"…, or "File" for a type the panel does not know. */
 export function fileTypeLabel(type: string): string {
