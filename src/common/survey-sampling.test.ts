@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawSample, mulberry32, sampleSize, wilsonInterval } from './survey-sampling';
+import { cohortSeed, drawSample, estimateInUse, mulberry32, sampleSize, wilsonInterval } from './survey-sampling';
 
 describe('sampleSize', () => {
   it('gives 68 at 90/10 for a large cohort: 1.645² × 0.25 / 0.1² = 67.65, rounded up', () => {
@@ -48,6 +48,13 @@ describe('mulberry32 and drawSample', () => {
     expect(drawSample(population, 68, 987_654_321)).not.toEqual(one);
   });
 
+  it('gives each cohort of a draw its own seed, the same every time', () => {
+    expect(cohortSeed(42, 2025)).toBe(cohortSeed(42, 2025));
+    expect(cohortSeed(42, 2025)).not.toBe(cohortSeed(42, 2026));
+    expect(cohortSeed(4294967295, 2999)).toBeLessThanOrEqual(4294967295);
+    expect(cohortSeed(4294967295, 2999)).toBeGreaterThanOrEqual(0);
+  });
+
   it('takes the whole population when the sample is as large, and leaves the input alone', () => {
     const population = ['A', 'B', 'C'];
     expect([...drawSample(population, 5, 7)].sort()).toEqual(['A', 'B', 'C']);
@@ -78,5 +85,29 @@ describe('wilsonInterval', () => {
     const at95 = wilsonInterval(8, 10, 95);
     expect(at95 && interval && at95.high - at95.low > interval.high - interval.low).toBe(true);
     expect(wilsonInterval(0, 0, 90)).toBeNull();
+  });
+});
+
+describe('estimateInUse', () => {
+  it('scales the share and its interval to the cohort: 8 of 10 in use of 1,000 stoves at 90 %', () => {
+    expect(estimateInUse(1000, 10, 8, 90)).toEqual({
+      share: 0.8,
+      low: expect.closeTo(0.54077, 4) as number,
+      high: expect.closeTo(0.93145, 4) as number,
+      estimated: 800,
+      estimatedLow: 541,
+      estimatedHigh: 931,
+    });
+  });
+
+  it('says nothing before a stove of the cohort was reached', () => {
+    expect(estimateInUse(1000, 0, 0, 90)).toEqual({
+      share: null,
+      low: null,
+      high: null,
+      estimated: null,
+      estimatedLow: null,
+      estimatedHigh: null,
+    });
   });
 });

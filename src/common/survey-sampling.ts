@@ -87,3 +87,44 @@ export function wilsonInterval(successes: number, trials: number, confidence: Su
   const half = (z / denominator) * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
+
+export interface InUseEstimate {
+  share: number | null;
+  low: number | null;
+  high: number | null;
+  estimated: number | null;
+  estimatedLow: number | null;
+  estimatedHigh: number | null;
+}
+
+/**
+ * What `inUse` of `surveyed` reached stoves say of a cohort of `population`: the share in use, its
+ * Wilson interval, and the stoves still in use (share × population, rounded, with the interval's).
+ */
+export function estimateInUse(
+  population: number,
+  surveyed: number,
+  inUse: number,
+  confidence: SurveyConfidence,
+): InUseEstimate {
+  const interval = wilsonInterval(inUse, surveyed, confidence);
+  if (!interval)
+    return { share: null, low: null, high: null, estimated: null, estimatedLow: null, estimatedHigh: null };
+  const share = inUse / surveyed;
+  return {
+    share,
+    low: interval.low,
+    high: interval.high,
+    estimated: Math.round(share * population),
+    estimatedLow: Math.round(interval.low * population),
+    estimatedHigh: Math.round(interval.high * population),
+  };
+}
+
+/**
+ * The seed of one cohort's draw: the draw's seed mixed with the cohort's year, so the cohorts of
+ * one draw are shuffled independently and each is reproducible from the draw's seed alone.
+ */
+export function cohortSeed(seed: number, year: number): number {
+  return (seed ^ Math.imul(year, 0x9e3779b1)) >>> 0;
+}
