@@ -87,7 +87,6 @@ export const surveyPlanQuerySchema = z
     factoryId: uuidFilterSchema,
   })
   .superRefine(periodForwards);
-export type SurveyPlanQuery = z.input<typeof surveyPlanQuerySchema>;
 export const surveyPlanSchema = z.object({ cohorts: z.array(cohortPlanSchema) });
 export type SurveyPlan = z.infer<typeof surveyPlanSchema>;
 
