@@ -55,6 +55,7 @@ export const APP_DOC_SCREEN_PAGES: Readonly<Record<string, string>> = {
   '/sales/sales-report': 'sales-report',
   '/sales/canceled-sales': 'canceled-sales',
   '/carbon/end-users': 'carbon-end-users',
+  '/carbon/surveys': 'carbon-surveys',
   '/announcements': 'announcements',
   '/calendar': 'calendar',
   '/documentation': 'documentation',

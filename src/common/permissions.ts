@@ -389,6 +389,7 @@ export type MenuKey =
   | 'sales-report'
   | 'canceled-sales'
   | 'carbon-end-users'
+  | 'carbon-surveys'
   | 'announcements'
   | 'calendar'
   | 'documentation'
@@ -555,7 +556,10 @@ export const MENU: readonly MenuEntry[] = [
       key: 'carbon',
       title: 'Carbon Programme',
       icon: 'carbon',
-      items: [item('carbon-end-users', 'End Users', '/carbon/end-users', 'carbon-programme')],
+      items: [
+        item('carbon-end-users', 'End Users', '/carbon/end-users', 'carbon-programme'),
+        item('carbon-surveys', 'Surveys', '/carbon/surveys', 'carbon-programme'),
+      ],
     },
   },
   single('announcements', 'Announcements', '/announcements', 'announcement-management', 'announcements'),
@@ -629,6 +633,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/sales/sales-report', permission: 'sales-report', title: 'Sales Report' },
   { path: '/sales/canceled-sales', permission: 'sales-management', title: 'Canceled Sales' },
   { path: '/carbon/end-users', permission: 'carbon-programme', title: 'Carbon Programme: End Users' },
+  { path: '/carbon/surveys', permission: 'carbon-programme', title: 'Carbon Programme: Surveys' },
   { path: '/announcements', permission: 'announcement-management', title: 'Announcements' },
   { path: '/calendar', permission: 'calendar-management', title: 'Calendar' },
   { path: '/documentation', permission: 'system-documentation', title: 'Documentation' },

@@ -203,7 +203,6 @@ function answeredWhenReached(
 
 /** PUT /api/carbon/surveys/draws/:id/results/:code: the result of one sampled stove (added or edited). */
 export const surveyResultInputSchema = z.object(surveyResultShape).superRefine(answeredWhenReached);
-export type SurveyResultInput = z.input<typeof surveyResultInputSchema>;
 export type SurveyResultFields = z.output<typeof surveyResultInputSchema>;
 
 /** One row of the results CSV, as the server reads it. */
@@ -246,7 +245,6 @@ export const surveyResultSchema = z.object({
   note: z.string().nullable(),
   updatedAt: z.string(),
 });
-export type SurveyResult = z.infer<typeof surveyResultSchema>;
 
 export const surveyMemberSchema = z.object({
   code: z.string(),

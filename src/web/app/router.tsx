@@ -194,6 +194,9 @@ const SalesReturnPage = lazy(() =>
 const EndUsersPage = lazy(() =>
   import('@web/features/carbon/pages/end-users-page').then((m) => ({ default: m.EndUsersPage })),
 );
+const SurveysPage = lazy(() =>
+  import('@web/features/carbon/pages/surveys-page').then((m) => ({ default: m.SurveysPage })),
+);
 const CanceledSalesPage = lazy(() =>
   import('@web/features/sales-orders/pages/canceled-sales-page').then((m) => ({ default: m.CanceledSalesPage })),
 );
@@ -326,6 +329,12 @@ function shellRoutePage(route: ShellRoute): ReactNode {
     return <WithMe>{(me) => <CanceledSalesPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/carbon/end-users')
     return <WithMe>{(me) => <EndUsersPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/carbon/surveys')
+    return (
+      <WithMe>
+        {(me) => <SurveysPage title={route.title} viewer={{ ...me, name: me.profile.name ?? me.user.email }} />}
+      </WithMe>
+    );
   if (route.path === '/calendar') return <WithMe>{(me) => <CalendarPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/documentation')
     return (
