@@ -2,7 +2,7 @@
  * Carbon Programme: Surveys (issue 26). On the demo data a programme manager draws a 90/10 sample
  * of the stoves handed over from last year to two days ago (the demo's direct sales registered their buyers), the
  * draw opens with its stoves; a result is recorded for one stove; the drop-off table counts it as
- * surveyed and in use. The same seed redrawn through the API gives the same stoves. Axe on the
+ * surveyed and in use; the result form keeps its draft over a reload. The same seed redrawn through the API gives the same stoves. Axe on the
  * page and the result dialog.
  */
 import { expect, test } from '@playwright/test';
@@ -55,6 +55,11 @@ test('draw a 90/10 sample on the demo data, record a result, read the drop-off',
   await dialog.getByLabel('Main fuel now').selectOption('firewood');
   await dialog.getByLabel('Note').fill('Cooks lunch on it daily');
   expect(await seriousViolations(admin)).toEqual([]);
+  // A reload reopens the form with what was typed.
+  await admin.reload();
+  await expect(dialog.getByText(/Restored your draft/)).toBeVisible();
+  await expect(dialog.getByLabel('Note')).toHaveValue('Cooks lunch on it daily');
+  await expect(dialog.getByLabel('Stove in use')).toHaveValue('yes');
   await dialog.getByRole('button', { name: 'Save result' }).click();
   await expect(dialog).toBeHidden();
 

@@ -44,6 +44,7 @@ const yesNo = (v: boolean | null) => (v === null ? '–' : v ? 'Yes' : 'No');
 interface SurveysViewer {
   isGlobal: boolean;
   factory: { name: string } | null;
+  user: { id: string };
   name: string;
 }
 
@@ -59,6 +60,7 @@ export function SurveysPage({ title, viewer }: { title: string; viewer: SurveysV
     setSearchParams((params) => {
       if (id) params.set('draw', id);
       else params.delete('draw');
+      params.delete('stove');
       return params;
     });
   return (
@@ -306,7 +308,17 @@ function DrawPanel({ id, viewer }: { id: string; viewer: SurveysViewer }) {
 }
 
 function DrawDetail({ draw, viewer }: { draw: SurveyDrawDetail; viewer: SurveysViewer }) {
-  const [editing, setEditing] = useState<SurveyMember | null>(null);
+  // The stove whose result is being recorded is in the address (&stove=): a reload reopens its form
+  // with the draft.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const stove = searchParams.get('stove');
+  const editing = draw.members.find((m) => m.code === stove) ?? null;
+  const setEditing = (m: SurveyMember | null) =>
+    setSearchParams((params) => {
+      if (m) params.set('stove', m.code);
+      else params.delete('stove');
+      return params;
+    });
   const [importing, setImporting] = useState(false);
   const { mutateAsync: importCsv } = useImportSurveyResults();
   const today = localToday();
@@ -380,6 +392,7 @@ function DrawDetail({ draw, viewer }: { draw: SurveyDrawDetail; viewer: SurveysV
         <SurveyResultDialog
           drawId={draw.id}
           member={editing}
+          userId={viewer.user.id}
           surveyor={viewer.name}
           today={today}
           onClose={() => setEditing(null)}
