@@ -3,7 +3,7 @@
  * of the stoves handed over from last year to two days ago (the demo's direct sales registered their buyers), the
  * draw opens with its stoves; a result is recorded for one stove; the drop-off table counts it as
  * surveyed and in use; the result form keeps its draft over a reload. The same seed redrawn through the API gives the same stoves. Axe on the
- * page and the result dialog.
+ * page, the result dialog and the open draw; the open draw fits a phone's width.
  */
 import { expect, test } from '@playwright/test';
 import { addDays } from '../src/common/calendar-days';
@@ -74,6 +74,19 @@ test('draw a 90/10 sample on the demo data, record a result, read the drop-off',
   await expect(row.getByRole('cell').nth(4)).toHaveText('1');
   await expect(row.getByRole('cell').nth(5)).toContainText('100.0 %');
   await expect(row.getByRole('cell').nth(6)).toContainText((cohort?.population ?? 0).toLocaleString('en-US'));
+
+  expect(await seriousViolations(admin)).toEqual([]);
+
+  // At a phone's width the open draw fits: its tables scroll inside themselves, the page does not.
+  const phone = await signedIn(browser, 'Admin', { phone: true });
+  await phone.goto(`/carbon/surveys?draw=${draw.id}`);
+  await expect(phone.getByRole('table', { name: 'Drop-off' })).toBeVisible();
+  const overflow = await phone.evaluate(() => {
+    const screen = Math.min(window.innerWidth, document.documentElement.clientWidth);
+    return Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - screen;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  await phone.context().close();
 
   // The recorded seed draws the same stoves again, as a new draw.
   const again = await admin.request.post('/api/carbon/surveys/draws', {
