@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cohortSeed, drawSample, estimateInUse, mulberry32, sampleSize, wilsonInterval } from './survey-sampling';
+import {
+  cohortSeed,
+  drawSample,
+  estimateInUse,
+  mulberry32,
+  samplePositions,
+  sampleSize,
+  wilsonInterval,
+} from './survey-sampling';
 
 describe('sampleSize', () => {
   it('gives 68 at 90/10 for a large cohort: 1.645² × 0.25 / 0.1² = 67.65, rounded up', () => {
@@ -46,6 +54,26 @@ describe('mulberry32 and drawSample', () => {
     expect(new Set(one).size).toBe(68);
     for (const code of one) expect(population).toContain(code);
     expect(drawSample(population, 68, 987_654_321)).not.toEqual(one);
+  });
+
+  it('draws the positions a full Fisher–Yates shuffle of the whole population would put first', () => {
+    // The textbook shuffle, swapping in a full array, driven by the same generator.
+    const dense = (size: number, n: number, seed: number) => {
+      const items = Array.from({ length: size }, (_, i) => i);
+      const random = mulberry32(seed);
+      for (let i = 0; i < n; i++) {
+        const j = i + Math.floor(random() * (size - i));
+        [items[i], items[j]] = [items[j] as number, items[i] as number];
+      }
+      return items.slice(0, n);
+    };
+    for (const [size, n, seed] of [
+      [10, 10, 1],
+      [101, 41, 20_260_115],
+      [5000, 68, 4_294_967_295],
+      [3, 0, 9],
+    ] as const)
+      expect(samplePositions(size, n, seed)).toEqual(dense(size, n, seed));
   });
 
   it('gives each cohort of a draw its own seed, the same every time', () => {

@@ -52,20 +52,30 @@ export function mulberry32(seed: number): () => number {
 export const SURVEY_SEED_MAX = 4294967295;
 
 /**
+ * The positions (0-based, in the order drawn) of a sample of `size` out of `populationSize` items:
+ * a partial Fisher–Yates shuffle of 0 … populationSize − 1 driven by mulberry32(`seed`). Only the
+ * swapped places are kept (a map), so memory follows the sample, not the population.
+ */
+export function samplePositions(populationSize: number, size: number, seed: number): number[] {
+  const random = mulberry32(seed);
+  const n = Math.max(0, Math.min(size, populationSize));
+  const moved = new Map<number, number>();
+  const drawn: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (populationSize - i));
+    const picked = moved.get(j) ?? j;
+    moved.set(j, moved.get(i) ?? i);
+    drawn.push(picked);
+  }
+  return drawn;
+}
+
+/**
  * `size` items of `population` (in the order given, which the caller makes stable: stove ID order)
- * chosen by a partial Fisher–Yates shuffle driven by mulberry32(`seed`), in the order drawn.
+ * at samplePositions(population.length, size, seed), in the order drawn.
  */
 export function drawSample<T>(population: readonly T[], size: number, seed: number): T[] {
-  const items = [...population];
-  const random = mulberry32(seed);
-  const n = Math.min(size, items.length);
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(random() * (items.length - i));
-    const picked = items[j] as T;
-    items[j] = items[i] as T;
-    items[i] = picked;
-  }
-  return items.slice(0, n);
+  return samplePositions(population.length, size, seed).map((i) => population[i] as T);
 }
 
 export interface Interval {

@@ -4,11 +4,12 @@
  *
  * A draw keeps its seed and parameters and each cohort's population and sample size; it is never
  * replaced (a new draw is a new record). Each cohort's stoves are shuffled by mulberry32 seeded
- * with cohortSeed(seed, year) in stove ID order (../../../common/survey-sampling.ts): the same seed
+ * with cohortSeed(seed, year) in stove ID order (only the drawn places are read) (../../../common/survey-sampling.ts): the same seed
  * and parameters on the same population give the same stove IDs. Factory scope: a factory-scoped
  * user draws from, and sees the draws of, their own factory only.
  */
 import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import {
   SURVEY_RESULT_CSV_COLUMNS,
   surveyDrawLabel,
@@ -33,8 +34,8 @@ import { normalizeCode } from '../../../common/stove-codes';
 import {
   SURVEY_SEED_MAX,
   cohortSeed,
-  drawSample,
   estimateInUse,
+  samplePositions,
   sampleSize,
   type SurveyConfidence,
   type SurveyPrecision,
@@ -45,7 +46,7 @@ import type { Database, Executor } from '../../db/client';
 import { validateCsv } from '../../http/csv-import';
 import { errors } from '../../http/errors';
 import { insertAudit } from '../audit/audit.repository';
-import { handoverCohorts, surveyableStoves } from './carbon-cohorts.repository';
+import { handoverCohorts, surveyableStovesAt } from './carbon-cohorts.repository';
 import {
   dropOffCounts,
   drawRows,
@@ -112,26 +113,35 @@ export async function createDraw(
   const seed = input.seed ?? randomInt(0, SURVEY_SEED_MAX + 1);
   const filters = { from: input.from, to: input.to, factoryId: factoryId ?? undefined };
   const id = await db.transaction(async (tx) => {
-    const stoves = await surveyableStoves(tx, filters, years);
+    // One snapshot for the counts and the stoves read at the drawn places.
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    const populations = new Map((await handoverCohorts(tx, filters)).map((c) => [c.year, c.population]));
     const cohorts = years.map((year) => {
-      const population = stoves.filter((s) => s.year === year);
-      return { year, population, sampleSize: sampleSize(population.length, input.confidence, input.precision) };
+      const population = populations.get(year) ?? 0;
+      return { year, population, sampleSize: sampleSize(population, input.confidence, input.precision) };
     });
-    const empty = cohorts.filter((c) => c.population.length === 0).map((c) => c.year);
+    const empty = cohorts.filter((c) => c.population === 0).map((c) => c.year);
     if (empty.length > 0)
       throw errors.validation(
         `No stove handed over in ${empty.join(', ')} within the period has a registered end user: choose other cohorts.`,
         { years: [`Nothing to sample in ${empty.join(', ')}`] },
       );
-    const members = cohorts.flatMap((c) =>
-      drawSample(c.population, c.sampleSize, cohortSeed(seed, c.year)).map((s, i) => ({
-        stoveIdId: s.stoveIdId,
-        registrationId: s.registrationId,
-        cohort: c.year,
-        position: i + 1,
-      })),
-    );
-    const plans = cohorts.map((c) => ({ year: c.year, population: c.population.length, sampleSize: c.sampleSize }));
+    const members: { stoveIdId: number; registrationId: string; cohort: number; position: number }[] = [];
+    for (const c of cohorts) {
+      const positions = samplePositions(c.population, c.sampleSize, cohortSeed(seed, c.year));
+      const at = new Map((await surveyableStovesAt(tx, filters, c.year, positions)).map((s) => [s.position, s]));
+      positions.forEach((p, i) => {
+        const stove = at.get(p);
+        if (!stove) throw new Error(`survey draw: no stove at place ${p} of ${c.year}`);
+        members.push({
+          stoveIdId: stove.stoveIdId,
+          registrationId: stove.registrationId,
+          cohort: c.year,
+          position: i + 1,
+        });
+      });
+    }
+    const plans = cohorts.map((c) => ({ year: c.year, population: c.population, sampleSize: c.sampleSize }));
     const drawId = await insertDraw(
       tx,
       {

@@ -20,6 +20,7 @@ import type {
 import type { CsvImportResult } from '../../../common/contracts/list';
 import type { SalesOrderDetail } from '../../../common/contracts/sales-orders';
 import { parseCsv } from '../../../common/csv';
+import { cohortSeed, drawSample } from '../../../common/survey-sampling';
 import { groupsWithout } from '../../test/groups';
 import { makeCustomer } from '../../test/sales-lines';
 import { makeSalesCategory, makeSalesPackage, setSalesPrice } from '../../test/sales';
@@ -176,6 +177,8 @@ describe('draws', () => {
     });
     expect(first.label).toMatch(/^SD-\d{6}$/);
     const drawn2025 = codesOf(first, 2025);
+    // What an auditor can redo from the seed alone: the cohort's stoves in stove ID order, shuffled.
+    expect(drawn2025).toEqual(drawSample([...cohort2025].sort(), 41, cohortSeed(20_260_115, 2025)));
     expect(new Set(drawn2025).size).toBe(41);
     for (const code of drawn2025) expect(cohort2025).toContain(code);
     expect([...codesOf(first, 2026)].sort()).toEqual([...cohort2026].sort());
