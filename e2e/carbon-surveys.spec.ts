@@ -22,6 +22,10 @@ test('draw a 90/10 sample on the demo data, record a result, read the drop-off',
   // Up to two days ago: stoves other specs sell and register today do not change the population
   // between the draw and its redraw below.
   await admin.getByLabel('Handed over to').fill(addDays(demoToday(), -2));
+  // The choices are kept as a draft over a reload.
+  await admin.reload();
+  await expect(admin.getByText(/Restored your draft/)).toBeVisible();
+  await expect(admin.getByLabel('Handed over to')).toHaveValue(addDays(demoToday(), -2));
   const cohorts = admin.getByRole('table', { name: 'Cohorts of the period' });
   await expect(cohorts.getByRole('row')).not.toHaveCount(1);
   await expect(admin.getByLabel('Confidence')).toHaveValue('90');

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { useSearchParams } from 'react-router';
 import { ClipboardListIcon, DicesIcon, FileDownIcon, UploadIcon } from 'lucide-react';
 import {
@@ -12,6 +13,7 @@ import {
 import { SURVEY_CONFIDENCES, SURVEY_PRECISIONS } from '@common/survey-sampling';
 import { counted } from '@common/counted';
 import { CsvImportDialog } from '@web/components/csv-import/csv-import-dialog';
+import { DraftNotice } from '@web/components/form/draft-notice';
 import { FactoryFilter } from '@web/components/filters/factory-filter';
 import { Badge } from '@web/components/ui/badge';
 import { Button, buttonVariants } from '@web/components/ui/button';
@@ -28,6 +30,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@web/lib/api-client';
 import { formatDate, formatDateTime } from '@web/lib/format';
 import { localToday } from '@web/lib/local-today';
+import { useDraft } from '@web/lib/use-draft';
 import { toast } from 'sonner';
 import { useCreateSurveyDraw } from '../api/create-survey-draw';
 import { dropOffCsvPath, useDropOff } from '../api/get-drop-off';
@@ -71,21 +74,57 @@ export function SurveysPage({ title, viewer }: { title: string; viewer: SurveysV
           viewer.isGlobal ? '' : ` (stoves of ${viewer.factory?.name ?? 'your factory'})`
         }. Only stoves with a registered end user that were not returned can be sampled.`}
       />
-      <NewDraw isGlobal={viewer.isGlobal} onDrawn={openDraw} />
+      <NewDraw isGlobal={viewer.isGlobal} userId={viewer.user.id} onDrawn={openDraw} />
       <Draws open={open} onOpen={openDraw} />
       {open ? <DrawPanel key={open} id={open} viewer={viewer} /> : null}
     </div>
   );
 }
 
-function NewDraw({ isGlobal, onDrawn }: { isGlobal: boolean; onDrawn: (id: string) => void }) {
+/** The draw form's choices, as its draft keeps them. */
+const drawChoicesSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  confidence: z.number(),
+  precision: z.number(),
+  factoryId: z.string(),
+  /** The cohorts left out. */
+  unchecked: z.array(z.number()),
+});
+type DrawChoices = z.infer<typeof drawChoicesSchema>;
+
+function startChoices(): DrawChoices {
   const today = localToday();
-  const [from, setFrom] = useState(`${Number(today.slice(0, 4)) - 1}-01-01`);
-  const [to, setTo] = useState(today);
-  const [confidence, setConfidence] = useState<number>(90);
-  const [precision, setPrecision] = useState<number>(10);
-  const [factoryId, setFactoryId] = useState('');
-  const [unchecked, setUnchecked] = useState<ReadonlySet<number>>(new Set());
+  return {
+    from: `${Number(today.slice(0, 4)) - 1}-01-01`,
+    to: today,
+    confidence: 90,
+    precision: 10,
+    factoryId: '',
+    unchecked: [],
+  };
+}
+
+function NewDraw({ isGlobal, userId, onDrawn }: { isGlobal: boolean; userId: string; onDrawn: (id: string) => void }) {
+  const [start] = useState(startChoices);
+  const [choices, setChoices] = useState<DrawChoices>(start);
+  const { from, to, confidence, precision, factoryId } = choices;
+  const unchecked = new Set(choices.unchecked);
+  const set = (change: Partial<DrawChoices>) => setChoices((prev) => ({ ...prev, ...change }));
+  const setFrom = (v: string) => set({ from: v });
+  const setTo = (v: string) => set({ to: v });
+  const setConfidence = (v: number) => set({ confidence: v });
+  const setPrecision = (v: number) => set({ precision: v });
+  const setFactoryId = (v: string) => set({ factoryId: v });
+  const draft = useDraft<DrawChoices>({
+    screen: 'carbon-survey-draw',
+    userId,
+    value: choices,
+    isEmpty: (v) => JSON.stringify(v) === JSON.stringify(start),
+    schema: drawChoicesSchema,
+    restore: setChoices,
+    reset: () => setChoices(start),
+  });
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const plan = useSurveyPlan({ from, to, confidence, precision, factoryId: factoryId || undefined }, valid);
   const create = useCreateSurveyDraw();
@@ -103,6 +142,7 @@ function NewDraw({ isGlobal, onDrawn }: { isGlobal: boolean; onDrawn: (id: strin
         factoryId: factoryId || null,
         years: chosen.map((c) => c.year),
       });
+      draft.clear();
       toast.success(`${drawn.label} drawn: ${counted(drawn.sampled, 'stove')} to survey`);
       onDrawn(drawn.id);
     } catch (error) {
@@ -118,6 +158,7 @@ function NewDraw({ isGlobal, onDrawn }: { isGlobal: boolean; onDrawn: (id: strin
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <DraftNotice draft={draft} describe={(v) => `a draw of ${v.from} to ${v.to}`} />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <div className="flex flex-col gap-2">
             <Label htmlFor={ids.from}>Handed over from</Label>
@@ -191,12 +232,13 @@ function NewDraw({ isGlobal, onDrawn }: { isGlobal: boolean; onDrawn: (id: strin
                         aria-label={`Sample ${c.year}`}
                         checked={!unchecked.has(c.year)}
                         onCheckedChange={(checked) =>
-                          setUnchecked((prev) => {
-                            const next = new Set(prev);
-                            if (checked === true) next.delete(c.year);
-                            else next.add(c.year);
-                            return next;
-                          })
+                          setChoices((prev) => ({
+                            ...prev,
+                            unchecked:
+                              checked === true
+                                ? prev.unchecked.filter((y) => y !== c.year)
+                                : [...prev.unchecked.filter((y) => y !== c.year), c.year],
+                          }))
                         }
                       />
                     </TableCell>
