@@ -128,7 +128,11 @@ export async function carbonSurveyRoutes(app: FastifyInstance, opts: { db: Datab
   r.get(
     '/api/carbon/surveys/draws/:id/call-list.csv',
     {
-      config: { ...config, errors: notFound },
+      config: {
+        ...config,
+        errors: notFound,
+        success: { status: 200, mediaType: 'text/csv', description: 'The call list (UTF-8 with a byte order mark).' },
+      },
       schema: {
         tags,
         summary: "Export a draw's call list as CSV",
@@ -243,7 +247,15 @@ export async function carbonSurveyRoutes(app: FastifyInstance, opts: { db: Datab
   r.get(
     '/api/carbon/surveys/draws/:id/drop-off.csv',
     {
-      config: { ...config, errors: notFound },
+      config: {
+        ...config,
+        errors: notFound,
+        success: {
+          status: 200,
+          mediaType: 'text/csv',
+          description: 'The drop-off table (UTF-8 with a byte order mark).',
+        },
+      },
       schema: {
         tags,
         summary: "Export a draw's drop-off as CSV",
