@@ -219,7 +219,7 @@ function NewDraw({ isGlobal, userId, onDrawn }: { isGlobal: boolean; userId: str
                   <TableHead className="w-10">
                     <span className="sr-only">Sample</span>
                   </TableHead>
-                  <TableHead>Cohort (year of handover)</TableHead>
+                  <TableHead>Year of handover</TableHead>
                   <TableHead className="text-right">Stoves in the field</TableHead>
                   <TableHead className="text-right">Sample size</TableHead>
                 </TableRow>
