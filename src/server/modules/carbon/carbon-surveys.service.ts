@@ -10,11 +10,12 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   SURVEY_RESULT_CSV_COLUMNS,
   surveyDrawLabel,
   surveyResultRowSchema,
-  type CreateSurveyDraw,
+  type createSurveyDrawSchema,
   type DropOff,
   type SurveyDrawDetail,
   type SurveyDrawSummary,
@@ -101,12 +102,7 @@ function drawFactory(actor: Actor, requested: string | null | undefined): string
 export async function createDraw(
   db: Database,
   actor: Actor,
-  input: Required<Omit<CreateSurveyDraw, 'factoryId' | 'seed'>> & {
-    confidence: SurveyConfidence;
-    precision: SurveyPrecision;
-    factoryId?: string | null | undefined;
-    seed?: number | null | undefined;
-  },
+  input: z.output<typeof createSurveyDrawSchema>,
 ): Promise<SurveyDrawDetail> {
   const factoryId = drawFactory(actor, input.factoryId);
   const years = [...new Set(input.years)].sort((a, b) => a - b);
