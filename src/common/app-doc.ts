@@ -57,6 +57,7 @@ export const APP_DOC_SCREEN_PAGES: Readonly<Record<string, string>> = {
   '/carbon/end-users': 'carbon-end-users',
   '/carbon/sales-record': 'carbon-sales-record',
   '/carbon/cohorts': 'carbon-cohorts',
+  '/carbon/surveys': 'carbon-surveys',
   '/announcements': 'announcements',
   '/calendar': 'calendar',
   '/documentation': 'documentation',

@@ -391,6 +391,7 @@ export type MenuKey =
   | 'carbon-end-users'
   | 'carbon-sales-record'
   | 'carbon-cohorts'
+  | 'carbon-surveys'
   | 'announcements'
   | 'calendar'
   | 'documentation'
@@ -561,6 +562,7 @@ export const MENU: readonly MenuEntry[] = [
         item('carbon-end-users', 'End Users', '/carbon/end-users', 'carbon-programme'),
         item('carbon-sales-record', 'Sales Record', '/carbon/sales-record', 'carbon-programme'),
         item('carbon-cohorts', 'Age Cohorts', '/carbon/cohorts', 'carbon-programme'),
+        item('carbon-surveys', 'Surveys', '/carbon/surveys', 'carbon-programme'),
       ],
     },
   },
@@ -637,6 +639,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/carbon/end-users', permission: 'carbon-programme', title: 'Carbon Programme: End Users' },
   { path: '/carbon/sales-record', permission: 'carbon-programme', title: 'Carbon Programme: Sales Record' },
   { path: '/carbon/cohorts', permission: 'carbon-programme', title: 'Carbon Programme: Age Cohorts' },
+  { path: '/carbon/surveys', permission: 'carbon-programme', title: 'Carbon Programme: Surveys' },
   { path: '/announcements', permission: 'announcement-management', title: 'Announcements' },
   { path: '/calendar', permission: 'calendar-management', title: 'Calendar' },
   { path: '/documentation', permission: 'system-documentation', title: 'Documentation' },

@@ -51,6 +51,7 @@ import { Metrics } from './modules/metrics/metrics.service';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { carbonRoutes } from './modules/carbon/end-users.routes';
 import { carbonRecordRoutes } from './modules/carbon/sales-record.routes';
+import { carbonSurveyRoutes } from './modules/carbon/carbon-surveys.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { salesOrderRoutes } from './modules/sales/sales-orders.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -240,6 +241,7 @@ export async function buildApp({ db, handle, config, authSecret, logger = false 
   await app.register(salesOrderRoutes, { db });
   await app.register(carbonRoutes, { db });
   await app.register(carbonRecordRoutes, { db });
+  await app.register(carbonSurveyRoutes, { db });
   await app.register(inventoryRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(announcementRoutes, { db, mailing });

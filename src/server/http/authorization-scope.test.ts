@@ -4,7 +4,9 @@
  * factory's, whatever the request names. Every API endpoint is classified here: a factory-scoped
  * case, or the reason it has none; a new endpoint without either fails the first test.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
 import { COMPONENTS, DEFAULT_BASE_ACCESS, effectivePermissions, GROUPS, isGlobalUser } from '../../common/permissions';
 import type { Group, Permission } from '../../common/permissions';
 import { loadActor } from '../auth/actor';
@@ -221,10 +223,14 @@ interface World {
   ownExpiredAnnouncement: string;
   /** Per record kind's address: a record of the own and of the other factory, each with a photo attached. */
   files: Record<string, { ownRecord: string; ownFile: string; otherRecord: string; otherFile: string }>;
+  /** A survey draw of the own factory (with one stove, ownDrawCode) and one of the other factory. */
+  ownDraw: string;
+  ownDrawCode: string;
+  otherDraw: string;
 }
 
 interface Probe {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: unknown;
 }
@@ -241,7 +247,95 @@ interface ScopeCase {
   groups?: readonly Group[];
 }
 
+const SURVEY_RESULT = { method: 'call', surveyedOn: '2026-01-05', reached: false, surveyor: 'Scope probe' };
+
 const SCOPE: Record<string, ScopeCase> = {
+  // Usage surveys (issue 26): a factory-scoped user plans, draws and reads their factory's only.
+  'GET /api/carbon/surveys/plan': {
+    permission: 'carbon-programme',
+    own: (w) => ({
+      method: 'GET',
+      url: `/api/carbon/surveys/plan?from=2000-01-01&to=2999-12-31&factoryId=${w.own}`,
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'GET',
+      url: `/api/carbon/surveys/plan?from=2000-01-01&to=2999-12-31&factoryId=${w.other}`,
+      status: 200,
+    }),
+  },
+  'GET /api/carbon/surveys/draws': {
+    permission: 'carbon-programme',
+    own: () => ({ method: 'GET', url: '/api/carbon/surveys/draws', status: 200 }),
+    other: () => ({ method: 'GET', url: '/api/carbon/surveys/draws', status: 200 }),
+    leaks: (w) => w.otherDraw,
+  },
+  'POST /api/carbon/surveys/draws': {
+    permission: 'carbon-programme',
+    // Nothing to sample in 2000 at the own factory: refused for that, not for the scope.
+    own: (w) => ({
+      method: 'POST',
+      url: '/api/carbon/surveys/draws',
+      payload: { from: '2000-01-01', to: '2000-12-31', years: [2000], factoryId: w.own },
+      status: 400,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: '/api/carbon/surveys/draws',
+      payload: { from: '2000-01-01', to: '2000-12-31', years: [2000], factoryId: w.other },
+      status: 403,
+    }),
+  },
+  'GET /api/carbon/surveys/draws/:id': {
+    permission: 'carbon-programme',
+    own: (w) => ({ method: 'GET', url: `/api/carbon/surveys/draws/${w.ownDraw}`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/carbon/surveys/draws/${w.otherDraw}`, status: 404 }),
+  },
+  'GET /api/carbon/surveys/draws/:id/call-list.csv': {
+    permission: 'carbon-programme',
+    own: (w) => ({ method: 'GET', url: `/api/carbon/surveys/draws/${w.ownDraw}/call-list.csv`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/carbon/surveys/draws/${w.otherDraw}/call-list.csv`, status: 404 }),
+  },
+  'PUT /api/carbon/surveys/draws/:id/results/:code': {
+    permission: 'carbon-programme',
+    own: (w) => ({
+      method: 'PUT',
+      url: `/api/carbon/surveys/draws/${w.ownDraw}/results/${w.ownDrawCode}`,
+      payload: SURVEY_RESULT,
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'PUT',
+      url: `/api/carbon/surveys/draws/${w.otherDraw}/results/${w.ownDrawCode}`,
+      payload: SURVEY_RESULT,
+      status: 404,
+    }),
+  },
+  'POST /api/carbon/surveys/draws/:id/results/import': {
+    permission: 'carbon-programme',
+    own: (w) => ({
+      method: 'POST',
+      url: `/api/carbon/surveys/draws/${w.ownDraw}/results/import`,
+      payload: { csv: 'Stove ID,Date,Reached,Surveyor', dryRun: true },
+      status: 200,
+    }),
+    other: (w) => ({
+      method: 'POST',
+      url: `/api/carbon/surveys/draws/${w.otherDraw}/results/import`,
+      payload: { csv: 'Stove ID,Date,Reached,Surveyor', dryRun: true },
+      status: 404,
+    }),
+  },
+  'GET /api/carbon/surveys/draws/:id/drop-off': {
+    permission: 'carbon-programme',
+    own: (w) => ({ method: 'GET', url: `/api/carbon/surveys/draws/${w.ownDraw}/drop-off`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/carbon/surveys/draws/${w.otherDraw}/drop-off`, status: 404 }),
+  },
+  'GET /api/carbon/surveys/draws/:id/drop-off.csv': {
+    permission: 'carbon-programme',
+    own: (w) => ({ method: 'GET', url: `/api/carbon/surveys/draws/${w.ownDraw}/drop-off.csv`, status: 200 }),
+    other: (w) => ({ method: 'GET', url: `/api/carbon/surveys/draws/${w.otherDraw}/drop-off.csv`, status: 404 }),
+  },
   // End users of sold stoves (issue 26): a factory-scoped user registers and sees their factory's only.
   'GET /api/carbon/end-users': {
     permission: 'carbon-programme',
@@ -1325,6 +1419,9 @@ describe('authorization matrix: own factory / other factory', () => {
       otherAnnouncement: '',
       ownExpiredAnnouncement: '',
       files: {},
+      ownDraw: '',
+      ownDrawCode: '',
+      otherDraw: '',
     };
     const kit = await makeCkdCategory(ctx.handle.db);
     for (const factoryId of [own.id, other.id]) {
@@ -1415,6 +1512,32 @@ describe('authorization matrix: own factory / other factory', () => {
     world.ownOrder = await sale(own.id);
     world.otherOrder = await sale(other.id);
     world.ownCanceledOrder = await sale(own.id, true);
+    const draw = async (factoryId: string, orderId: string, code: string) => {
+      const [row] = await queryRows<{ id: string; code: string }>(
+        ctx.handle.db,
+        sql`with registration as (
+              insert into end_user_registrations (stove_id_id, order_id, kind, name, handover_date, source)
+              select si.id, ${orderId}, 'household', 'Scope probe', ${SALES_DAY}, 'form'
+                from stove_ids si where si.code = ${code}
+              returning id, stove_id_id
+            ), d as (
+              insert into survey_draws (period_from, period_to, factory_id, confidence, precision, seed, cohorts)
+              values (${SALES_DAY}, ${SALES_DAY}, ${factoryId}, 90, 10, 1,
+                      '[{"year": 2025, "population": 1, "sampleSize": 1}]'::jsonb)
+              returning id
+            ), m as (
+              insert into survey_draw_members (draw_id, stove_id_id, registration_id, cohort, position)
+              select d.id, r.stove_id_id, r.id, 2025, 1 from d, registration r
+            )
+            select d.id, si.code from d, registration r join stove_ids si on si.id = r.stove_id_id`,
+      );
+      if (!row) throw new Error('no survey draw');
+      return row;
+    };
+    const ownDraw = await draw(own.id, world.ownOrder, world.ownCode);
+    world.ownDraw = ownDraw.id;
+    world.ownDrawCode = ownDraw.code;
+    world.otherDraw = (await draw(other.id, world.otherOrder, world.otherCode)).id;
     const today = new Date().toISOString().slice(0, 10);
     world.ownReturn = await recordReturn(ctx.handle.db, { orderId: world.ownOrder, date: today, stoves: 1, credit: 1 });
     world.otherReturn = await recordReturn(ctx.handle.db, {

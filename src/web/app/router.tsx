@@ -200,6 +200,9 @@ const SalesRecordPage = lazy(() =>
 const CohortsPage = lazy(() =>
   import('@web/features/carbon/pages/cohorts-page').then((m) => ({ default: m.CohortsPage })),
 );
+const SurveysPage = lazy(() =>
+  import('@web/features/carbon/pages/surveys-page').then((m) => ({ default: m.SurveysPage })),
+);
 const CanceledSalesPage = lazy(() =>
   import('@web/features/sales-orders/pages/canceled-sales-page').then((m) => ({ default: m.CanceledSalesPage })),
 );
@@ -336,6 +339,12 @@ function shellRoutePage(route: ShellRoute): ReactNode {
     return <WithMe>{(me) => <SalesRecordPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/carbon/cohorts')
     return <WithMe>{(me) => <CohortsPage title={route.title} viewer={me} />}</WithMe>;
+  if (route.path === '/carbon/surveys')
+    return (
+      <WithMe>
+        {(me) => <SurveysPage title={route.title} viewer={{ ...me, name: me.profile.name ?? me.user.email }} />}
+      </WithMe>
+    );
   if (route.path === '/calendar') return <WithMe>{(me) => <CalendarPage title={route.title} viewer={me} />}</WithMe>;
   if (route.path === '/documentation')
     return (
