@@ -78,6 +78,8 @@ const CHILD_PAGES: Record<string, (request: APIRequestContext) => Promise<string
   '/account': async () => '/account',
   // Forgot password? (also checked at 390 px signed out, in password-recovery.spec.ts).
   '/recover': async () => '/recover',
+  // An invitation's page without a live link (the form on a phone: invitations.spec.ts).
+  '/invitation': async () => '/invitation',
 };
 
 /** How far the page reaches past the screen's right edge, in CSS pixels (0: it does not scroll sideways). */
