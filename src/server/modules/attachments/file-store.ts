@@ -5,7 +5,7 @@
  * a file under a hash.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -67,9 +67,13 @@ export class LocalFileStore implements FileStore {
         done(null, chunk);
       },
     });
+    // Opened before the copy starts: a source that fails at once would otherwise beat the stream's
+    // own opening, and the file be created after its removal and left behind.
+    const file = await open(path, 'wx');
     try {
-      await pipeline(source, counter, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(source, counter, file.createWriteStream());
     } catch (error) {
+      await file.close().catch(() => undefined);
       await rm(path, { force: true });
       throw error;
     }
