@@ -170,6 +170,23 @@ export async function endRegistrations(
 // ---------------------------------------------------------------------------------------------
 // The list
 
+/**
+ * The model the stove was coupled as (its last submitted stove report's CKD category); for a stove
+ * without one (carried over from the previous system), its sale's model when every package of the
+ * order is of one model. Over `si` (stove_ids) and `so` (its sales order).
+ */
+export const STOVE_MODEL_SQL = sql`coalesce(
+  (select c.name from stove_report_items ri
+     join stove_reports sr on sr.id = ri.report_id
+     join ckd_categories c on c.id = sr.category_id
+    where ri.stove_id_id = si.id and sr.status = 'submitted'
+    order by sr.created_at desc limit 1),
+  (select min(c.name) from sales_order_lines l
+     join sales_packages pk on pk.id = l.package_id
+     join ckd_categories c on c.id = pk.ckd_category_id
+    where l.order_id = so.id
+   having count(distinct pk.ckd_category_id) = 1))`;
+
 export interface EndUserRow extends EndUserDetails {
   id: string;
   code: string;
@@ -242,11 +259,7 @@ export async function endUserRows(
   return queryRows<EndUserRow>(
     db,
     sql`select r.id, si.code,
-               (select c.name from stove_report_items ri
-                  join stove_reports sr on sr.id = ri.report_id
-                  join ckd_categories c on c.id = sr.category_id
-                 where ri.stove_id_id = si.id and sr.status = 'submitted'
-                 order by sr.created_at desc limit 1) as model,
+               ${STOVE_MODEL_SQL} as model,
                f.id as "factoryId", f.name as "factoryName", f.code as "factoryCode",
                so.id as "orderId", so.number::int as "orderNumber", so.date::text as "saleDate",
                p.id as "partnerId", p.name as "partnerName", p.type as "partnerType",

@@ -35,7 +35,7 @@ let distributor: { id: string; name: string };
 let otherDistributor: { id: string; name: string };
 let household: { id: string; name: string };
 let category: { id: string };
-let pkg: { id: string };
+let pkg: { id: string; ckdCategoryId: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
 const HEADER = 'Stove ID,Type,Name,Phone,County,Sub-county,Village,Latitude,Longitude,Handover date';
@@ -361,7 +361,13 @@ describe('the list', () => {
     expect(page2.items.map((i) => i.name)).toEqual(['Charlie']);
     expect(page2.nextCursor).toBeNull();
     const first = page1.items[0];
+    // Carried over without a stove report: the model is its order's (every package of one model).
+    const [model] = await queryRows<{ name: string }>(
+      ctx.handle.db,
+      sql`select name from ckd_categories where id = ${pkg.ckdCategoryId}`,
+    );
     expect(first).toMatchObject({
+      model: model?.name,
       partner: { name: 'List Partner', type: 'distributor' },
       factory: { id: A.id, code: A.code },
       order: { date: today() },

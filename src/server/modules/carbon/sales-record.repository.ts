@@ -11,6 +11,7 @@ import type { PartnerType } from '../../../common/contracts/partners';
 import type { StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { queryRows, type Executor } from '../../db/client';
 import { containsPattern, queryJsonPage, type Cursor, whereAll } from '../../http/list';
+import { STOVE_MODEL_SQL } from './end-users.repository';
 
 export interface SalesRecordFilters {
   from: string;
@@ -82,23 +83,6 @@ const NO_LOCATION = sql`((eu.name is null
   or (eu.county is null and eu.sub_county is null and eu.village is null and eu.latitude is null))
   and not ${RETURNED})`;
 
-/**
- * The model the stove was coupled as (its last submitted stove report's CKD category); for a stove
- * without one (carried over from the previous system), its sale's model when every package of the
- * order is of one model.
- */
-const MODEL = sql`coalesce(
-  (select c.name from stove_report_items ri
-     join stove_reports sr on sr.id = ri.report_id
-     join ckd_categories c on c.id = sr.category_id
-    where ri.stove_id_id = si.id and sr.status = 'submitted'
-    order by sr.created_at desc limit 1),
-  (select min(c.name) from sales_order_lines l
-     join sales_packages pk on pk.id = l.package_id
-     join ckd_categories c on c.id = pk.ckd_category_id
-    where l.order_id = so.id
-   having count(distinct pk.ckd_category_id) = 1))`;
-
 export const SALES_RECORD_SORT_SQL = {
   saleDate: sql`so.date`,
   code: sql`si.code`,
@@ -138,7 +122,7 @@ export function salesRecordRows(
   const extra = whereAll(extraWhere(filters), after);
   const direction = dir === 'asc' ? sql`asc` : sql`desc`;
   const items = sql`select json_build_object(
-               'id', si.id::text, 'code', si.code, 'model', ${MODEL},
+               'id', si.id::text, 'code', si.code, 'model', ${STOVE_MODEL_SQL},
                'factoryId', f.id, 'factoryName', f.name, 'factoryCode', f.code,
                'orderId', so.id, 'orderNumber', so.number, 'saleDate', so.date,
                'partnerId', p.id, 'partnerName', p.name, 'partnerType', p.type, 'status', si.status,
@@ -179,7 +163,7 @@ export function salesRecordCounts(
   return withoutJit(db, (tx) =>
     queryRows(
       tx,
-      sql`select to_char(so.date, 'YYYY-MM') as month, ${MODEL} as model,
+      sql`select to_char(so.date, 'YYYY-MM') as month, ${STOVE_MODEL_SQL} as model,
                ${RETURNED} as returned, ${NO_END_USER} as "noEndUser", ${NO_LOCATION} as "noLocation",
                count(*)::int as n
           from ${STOVES} ${END_USER}
