@@ -2,7 +2,7 @@
  * The server half of the CSV import flow (src/common/contracts/list.ts): parse, map the header
  * to fields, validate every row with the area's zod schema, and report row-level errors.
  */
-import { plural } from '../../common/counted';
+import { counted, plural } from '../../common/counted';
 import type { z } from 'zod';
 import type { CsvRowError } from '../../common/contracts/list';
 import { errors } from './errors';
@@ -85,4 +85,19 @@ export function validateCsv<Field extends string, S extends z.ZodType>(
     }
   }
   return { rows, errors: rowErrors, totalRows: body.length };
+}
+
+/**
+ * The all-or-nothing rule of an import about to be written: refused (400, nothing written) when
+ * any row has errors, counting the rows with errors and naming the first 20 in `details.csv`, or
+ * when there is no row to import.
+ */
+export function refuseFaultyImport(rowErrors: readonly CsvRowError[], totalRows: number, ready: number): void {
+  const bad = new Set(rowErrors.map((e) => e.line)).size;
+  if (bad > 0)
+    throw errors.validation(
+      `Nothing was imported: ${counted(bad, 'row')} of ${counted(totalRows, 'row')} ${bad === 1 ? 'has' : 'have'} errors. Check the file again to see them.`,
+      { csv: rowErrors.slice(0, 20).map((e) => `Line ${e.line}: ${e.message}`) },
+    );
+  if (ready === 0) throw errors.validation('The file has no rows to import.', { csv: ['The file has no data rows.'] });
 }

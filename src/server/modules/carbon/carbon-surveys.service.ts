@@ -30,7 +30,6 @@ import {
 import { endUserLocation } from '../../../common/contracts/carbon';
 import { personRef } from '../../../common/contracts/fields';
 import type { CsvImportResult, CsvRowError } from '../../../common/contracts/list';
-import { counted } from '../../../common/counted';
 import { normalizeCode } from '../../../common/stove-codes';
 import {
   SURVEY_SEED_MAX,
@@ -44,7 +43,7 @@ import {
 import type { Actor } from '../../auth/actor';
 import { actingFactory, scopedFactoryFilter } from '../../auth/scope';
 import type { Database, Executor } from '../../db/client';
-import { validateCsv } from '../../http/csv-import';
+import { refuseFaultyImport, validateCsv } from '../../http/csv-import';
 import { errors } from '../../http/errors';
 import { insertAudit } from '../audit/audit.repository';
 import { handoverCohorts, surveyableStovesAt } from './carbon-cohorts.repository';
@@ -332,14 +331,7 @@ export async function importResults(
   if (request.dryRun) return result(await run(db), 0);
   return db.transaction(async (tx) => {
     const checked = await run(tx);
-    const bad = new Set(checked.rowErrors.map((e) => e.line)).size;
-    if (bad > 0)
-      throw errors.validation(
-        `Nothing was imported: ${counted(bad, 'row')} of ${counted(checked.validated.totalRows, 'row')} ${bad === 1 ? 'has' : 'have'} errors. Check the file again to see them.`,
-        { csv: checked.rowErrors.slice(0, 20).map((e) => `Line ${e.line}: ${e.message}`) },
-      );
-    if (checked.ready.length === 0)
-      throw errors.validation('The file has no rows to import.', { csv: ['The file has no data rows.'] });
+    refuseFaultyImport(checked.rowErrors, checked.validated.totalRows, checked.ready.length);
     await upsertResults(
       tx,
       checked.ready.map((r) => ({ ...r.fields, memberId: r.memberId })),

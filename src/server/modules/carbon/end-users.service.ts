@@ -23,13 +23,12 @@ import {
 import type { CsvImportResult, CsvRowError, ListResponse } from '../../../common/contracts/list';
 import type { PartnerType } from '../../../common/contracts/partners';
 import { salesOrderNumberLabel } from '../../../common/contracts/sales-orders';
-import { counted } from '../../../common/counted';
 import { normalizeCode } from '../../../common/stove-codes';
 import type { Actor } from '../../auth/actor';
 import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import { queryRows, type Database, type Executor } from '../../db/client';
 import { violatedUniqueIndex } from '../../db/database-errors';
-import { validateCsv } from '../../http/csv-import';
+import { refuseFaultyImport, validateCsv } from '../../http/csv-import';
 import { errors } from '../../http/errors';
 import { allPages, countCapped, decodeCursor, toPage } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
@@ -252,14 +251,7 @@ export async function importEndUsers(
 
   return db.transaction(async (tx) => {
     const checked = await run(tx);
-    const bad = new Set(checked.rowErrors.map((e) => e.line)).size;
-    if (bad > 0)
-      throw errors.validation(
-        `Nothing was imported: ${counted(bad, 'row')} of ${counted(checked.validated.totalRows, 'row')} ${bad === 1 ? 'has' : 'have'} errors. Check the file again to see them.`,
-        { csv: checked.rowErrors.slice(0, 20).map((e) => `Line ${e.line}: ${e.message}`) },
-      );
-    if (checked.ready.length === 0)
-      throw errors.validation('The file has no rows to import.', { csv: ['The file has no data rows.'] });
+    refuseFaultyImport(checked.rowErrors, checked.validated.totalRows, checked.ready.length);
     const ids = await insertOrConflict(
       tx,
       checked.ready.map((r) => newRegistration(r.stove, r.fields, 'import')),
