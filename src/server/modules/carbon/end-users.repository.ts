@@ -187,7 +187,8 @@ export const STOVE_MODEL_SQL = sql`coalesce(
     where l.order_id = so.id
    having count(distinct pk.ckd_category_id) = 1))`;
 
-export interface EndUserRow extends EndUserDetails {
+/** A sold stove as the carbon programme's lists read it: the stove, its factory, its sale and partner. */
+export interface SoldStoveRow {
   id: string;
   code: string;
   model: string | null;
@@ -200,6 +201,9 @@ export interface EndUserRow extends EndUserDetails {
   partnerId: string;
   partnerName: string;
   partnerType: PartnerType;
+}
+
+export interface EndUserRow extends EndUserDetails, SoldStoveRow {
   endedAt: string | null;
   endReason: string | null;
 }

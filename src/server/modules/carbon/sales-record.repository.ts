@@ -7,11 +7,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EndUserKind, EndUserSource } from '../../../common/contracts/carbon';
 import type { SalesRecordMissing } from '../../../common/contracts/carbon-records';
-import type { PartnerType } from '../../../common/contracts/partners';
 import type { StoveIdStatus } from '../../../common/contracts/stove-ids';
 import { queryRows, type Executor } from '../../db/client';
 import { containsPattern, queryJsonPage, type Cursor, whereAll } from '../../http/list';
-import { STOVE_MODEL_SQL } from './end-users.repository';
+import { STOVE_MODEL_SQL, type SoldStoveRow } from './end-users.repository';
 
 export interface SalesRecordFilters {
   from: string;
@@ -21,19 +20,7 @@ export interface SalesRecordFilters {
   missing?: SalesRecordMissing | undefined;
 }
 
-export interface SalesRecordRow {
-  id: string;
-  code: string;
-  model: string | null;
-  factoryId: string;
-  factoryName: string;
-  factoryCode: string;
-  orderId: string;
-  orderNumber: number;
-  saleDate: string;
-  partnerId: string;
-  partnerName: string;
-  partnerType: PartnerType;
+export interface SalesRecordRow extends SoldStoveRow {
   status: StoveIdStatus;
   returned: boolean;
   endUserKind: EndUserKind | null;
