@@ -35,7 +35,13 @@ const PER_BATCH = 100_000;
 const PREFIX = 'STV';
 const WIDTH = 7;
 const NEW_BATCH = 100_000;
-const SECONDS = 5;
+/** BENCH_SECONDS: each load run's length (default 5). */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * BENCH_STOVE_IDS_READS=1: only issue 24's three reads (first page, deep page, one ID) after the
+ * baseline, for interleaved before/after runs; no other list, browser or batch.
+ */
+const READS_ONLY = Boolean(process.env.BENCH_STOVE_IDS_READS);
 /** A prefix matching 100 codes (numbers 0012300-0012399). */
 const SEARCH = `${PREFIX}00123`;
 const FACTORIES = [
@@ -326,6 +332,11 @@ export async function benchStoveIds(label: string, databaseUrl?: string): Promis
     await warmUp(`${base}/api/stove-ids?limit=50`, cookie, 2);
     await loadTest('(baseline: GET /api/me)', `${base}/api/me`, cookie, { seconds: SECONDS });
     await load('first page (limit=50)', `${base}/api/stove-ids?limit=50`, cookie, 50);
+    if (READS_ONLY) {
+      await load('deep keyset page (row ~500,000)', `${base}/api/stove-ids?limit=50&cursor=${deepCursor}`, cookie, 50);
+      await load('one ID with its history', `${base}/api/stove-ids/${oneCode}`, cookie, 20);
+      return;
+    }
     await load(
       'filtered (factory + coupled)',
       `${base}/api/stove-ids?limit=50&factoryId=${factoryId}&status=coupled`,
