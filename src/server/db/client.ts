@@ -2,6 +2,7 @@
  * Opens the database: PGlite in DATA_DIR by default, on its own worker thread (pglite-thread.ts),
  * or a PostgreSQL pool with DATABASE_URL.
  */
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -223,6 +224,40 @@ export async function pingDatabase(db: Database): Promise<void> {
 /** Runs raw SQL and returns its rows (node-postgres and PGlite both answer `{ rows }`). */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** Statement names by text (see queryPreparedRows); cleared past a bound, as the texts should be few. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 1000;
+
+/**
+ * queryRows as a named statement on PostgreSQL: each pooled connection parses the statement once,
+ * and later runs send only its parameters (PostgreSQL may then also keep a generic plan). Its name
+ * is a hash of its text, so a repository need not name it. Only for statements of a bounded
+ * number of texts (values as parameters, a fixed set of shapes): each connection keeps every text
+ * it has prepared until it closes. PGlite runs it as queryRows does (decision 0016).
+ */
+export async function queryPreparedRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as {
+    session: {
+      prepareQuery(
+        q: { sql: string; params: unknown[] },
+        f: undefined,
+        name: string,
+        array: boolean,
+      ): { execute(): Promise<unknown> };
+    };
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  };
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (name === undefined) {
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    name = `s_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(built.sql, name);
+  }
+  const result: unknown = await session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
 

@@ -1,8 +1,19 @@
 /** The server half of the list convention: cursors, walking all pages, CSV fields and the CSV parser. */
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { allPages, decodeCursor, encodeCursor, sendCsv, toPage, type Cursor } from './list';
+import {
+  allPages,
+  decodeCursor,
+  encodeCursor,
+  listResponseJson,
+  sendCsv,
+  sendJsonText,
+  toPage,
+  type Cursor,
+} from './list';
 
 const ID = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
 
@@ -162,5 +173,57 @@ describe('sendCsv', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('sendJsonText / listResponseJson', () => {
+  it("sends the database's JSON text as it is: the route's response schema documents it, zod does not re-encode it", async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const item = z.object({ id: z.number() });
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/list',
+      {
+        schema: {
+          response: {
+            200: z.object({
+              items: z.array(item),
+              nextCursor: z.string().nullable(),
+              total: z.number(),
+              totalCapped: z.boolean(),
+            }),
+          },
+        },
+      },
+      // An item with a key the schema does not declare, written with the database's spacing: zod's
+      // encode would drop the key and JSON.stringify the spacing.
+      (_request, reply) => {
+        sendJsonText(
+          reply,
+          listResponseJson(
+            { items: '[{"id" : 1, "extra" : true}]', nextCursor: 'abc' },
+            { total: 1, totalCapped: false },
+          ),
+        );
+      },
+    );
+    const res = await app.inject({ method: 'GET', url: '/list' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe('{"items":[{"id" : 1, "extra" : true}],"nextCursor":"abc","total":1,"totalCapped":false}');
+    expect(res.json()).toEqual({ items: [{ id: 1, extra: true }], nextCursor: 'abc', total: 1, totalCapped: false });
+    await app.close();
+  });
+
+  it('a last page has a null cursor', () => {
+    expect(
+      JSON.parse(listResponseJson({ items: '[]', nextCursor: null }, { total: 10_000, totalCapped: true }).json),
+    ).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 10_000,
+      totalCapped: true,
+    });
   });
 });

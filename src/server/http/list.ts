@@ -8,7 +8,7 @@ import { and, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { LIST_TOTAL_CAP, type ListResponse, type SortDirection } from '../../common/contracts/list';
-import { queryRows, type Executor } from '../db/client';
+import { queryPreparedRows, queryRows, type Executor } from '../db/client';
 import { errors } from './errors';
 
 /** Position after the last row of a page: its sort value and id. */
@@ -191,6 +191,71 @@ export async function queryJsonPage<Item>(
   );
   const count = row?.count ?? null;
   return { items: row?.items ?? [], count: count === null ? null : Number(count) };
+}
+
+/**
+ * A response body that the database wrote: JSON text, sent as it is (sendJsonText). Neither
+ * parsed nor serialized in Node; the route's response schema still documents it (decision 0016).
+ */
+export interface JsonText {
+  readonly json: string;
+}
+
+/**
+ * A page built by the database in its response shape, as JSON text (decision 0016): the
+ * passed-through twin of queryJsonPage. `items` is the page query with `limit + 1` rows, in the
+ * page's order, each with two columns: `item`, the row as the API answers it (json_build_object),
+ * and `cursor`, `json_build_array(sort value, id::text)` as the cursor of the page ending there
+ * would carry them. Answers the first `limit` items as a JSON array's text, how many rows the
+ * query gave (`rows`, up to `limit + 1`), the next page's cursor, and `count` as queryJsonPage.
+ */
+export async function queryJsonTextPage(
+  db: Executor,
+  limit: number,
+  page: { ctes?: SQL; items: SQL; count?: SQL },
+): Promise<{ items: string; rows: number; nextCursor: string | null; count: number | null }> {
+  // An aggregate and row_number() take a sorted subquery's rows in their order.
+  const [row] = await queryPreparedRows<{
+    items: string;
+    rows: number;
+    last: [Cursor['v'], string] | null;
+    count: number | string | null;
+  }>(
+    db,
+    sql`${page.ctes ? sql`with ${page.ctes}` : sql``}
+        select coalesce(json_agg(p.item) filter (where p.n <= ${limit}), '[]')::text as items,
+               count(*)::int as rows,
+               (array_agg(p.cursor) filter (where p.n = ${limit}))[1] as last,
+               ${page.count ?? sql`null`} as count
+          from (select page.item, page.cursor, row_number() over () as n from (${page.items}) page) p`,
+  );
+  const rows = row?.rows ?? 0;
+  const last = row?.last ?? null;
+  const count = row?.count ?? null;
+  return {
+    items: row?.items ?? '[]',
+    rows,
+    nextCursor: rows > limit && last ? encodeCursor({ v: last[0], id: last[1] }) : null,
+    count: count === null ? null : Number(count),
+  };
+}
+
+/** A list endpoint's answer (ListResponse) around a page of items that is JSON text already. */
+export function listResponseJson(
+  page: { items: string; nextCursor: string | null },
+  total: Pick<ListResponse<unknown>, 'total' | 'totalCapped'>,
+): JsonText {
+  return {
+    json: `{"items":${page.items},"nextCursor":${JSON.stringify(page.nextCursor)},"total":${total.total},"totalCapped":${total.totalCapped}}`,
+  };
+}
+
+/**
+ * Sends JSON text as the body. Fastify sends a string whose content type is set as it is: the
+ * route's serializer (zod's encode, then JSON.stringify) does not run on it.
+ */
+export function sendJsonText(reply: FastifyReply, body: JsonText): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body.json);
 }
 
 export function whereAll(...conditions: (SQL | undefined)[]): SQL | undefined {

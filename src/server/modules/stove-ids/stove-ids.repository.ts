@@ -23,6 +23,7 @@ import {
   cursorRowValue,
   orderBy,
   queryJsonPage,
+  queryJsonTextPage,
   whereAll,
   type Cursor,
 } from '../../http/list';
@@ -234,30 +235,64 @@ function nearCodes(f: StoveIdFilters, afterCode: string | null): { near: SQL; in
 /** Whether the near codes held the prefix's codes from the cursor on, or were cut off (see nearCodes). */
 const cutOff = (scanned: number | null) => scanned !== null && scanned > NEAR_CODES;
 
-const pageItems = (page: SQL, pageOrder: SQL) =>
+/** The columns a page's rows are built from: the page's IDs joined to their factory and batch. */
+const pageJoins = (page: SQL, pageOrder: SQL) =>
+  sql`from (${page}) page
+        join factories f on f.id = page.factory_id
+        join stove_id_batches b on b.id = page.batch_id
+       order by ${pageOrder}`;
+
+/** A page's rows as StoveIdRow (the export, and the cursor's values). */
+const rowItems = (page: SQL, pageOrder: SQL) =>
   sql`select json_build_object(
                  'id', page.id::text, 'code', page.code, 'status', page.status, 'heldStatus', page.held_status,
                  'factoryId', page.factory_id, 'factoryName', f.name, 'factoryCode', f.code,
                  'batchId', page.batch_id, 'batchNumber', b.number::int, 'batchKind', b.kind,
                  'pendingTransferId', page.pending_transfer_id, 'voidReason', page.void_reason,
                  'createdAt', ${isoTime(sql`page.created_at`)}, 'updatedAt', ${isoTime(sql`page.updated_at`)}) as item
-                 from (${page}) page
-                 join factories f on f.id = page.factory_id
-                 join stove_id_batches b on b.id = page.batch_id
-                order by ${pageOrder}`;
+              ${pageJoins(page, pageOrder)}`;
 
 /**
- * One page of IDs (see pageQuery); only its rows are joined to their factory and batch. The page
- * comes as one JSON value (see queryJsonPage). A factory's prefix search first reads the prefix's
- * near codes (see nearCodes); only when they were cut off before the page filled does it read the
- * factory's status ranges.
+ * A page's rows as the API answers them (StoveId, what presentStoveId makes of a StoveIdRow), each
+ * with its cursor (see queryJsonTextPage): the list's body is built by the database (decision 0016).
+ * to_json of a row, its nested objects whole-row references to lateral subqueries: on PostgreSQL 15
+ * json_build_object looks up the type of each of its arguments on every call, and cost 1.5-2 times
+ * as much a row.
  */
-export async function listStoveIdRows(
+const presentedItems = (page: SQL, pageOrder: SQL, sort: StoveIdFilters['sort']) =>
+  sql`select to_json(item) as item,
+             json_build_array(${sort === 'code' ? sql`item.code` : sql`item."createdAt"`}, item.id::text) as cursor
+        from (select page.id, page.code, page.status, page.held_status as "heldStatus", factory, batch,
+                     page.pending_transfer_id as "pendingTransferId", page.void_reason as "voidReason",
+                     ${isoTime(sql`page.created_at`)} as "createdAt", ${isoTime(sql`page.updated_at`)} as "updatedAt"
+                from (${page}) page
+                join factories f on f.id = page.factory_id
+                join stove_id_batches b on b.id = page.batch_id
+               cross join lateral (select page.factory_id as id, f.name, f.code) factory
+               cross join lateral (select page.batch_id as id, b.number::int as number, b.kind) batch
+               order by ${pageOrder}) item`;
+
+/** How a page is read: its items' SQL, and the statement that reads them with how many rows it gave. */
+interface PageReader<Page> {
+  items: (page: SQL, pageOrder: SQL) => SQL;
+  read: (
+    db: Executor,
+    query: { ctes?: SQL; items: SQL; count?: SQL },
+  ) => Promise<{ page: Page; rows: number; count: number | null }>;
+}
+
+/**
+ * One page of IDs (see pageQuery), `limit` rows at most; only its rows are joined to their factory
+ * and batch. A factory's prefix search first reads the prefix's near codes (see nearCodes); only
+ * when they were cut off before the page filled does it read the factory's status ranges.
+ */
+async function readPage<Page>(
   db: Executor,
   f: StoveIdFilters,
   cursor: Cursor | null,
   limit: number,
-): Promise<StoveIdRow[]> {
+  reader: PageReader<Page>,
+): Promise<Page> {
   const pageOrder =
     f.sort === 'code'
       ? sql`page.code ${sql.raw(f.dir)}`
@@ -268,15 +303,53 @@ export async function listStoveIdRows(
     // Aliased as the table: the filters name its columns by the table's name.
     const inFactory = sql`select * from near stove_ids ${near.inFactory ? sql`where ${near.inFactory}` : sql``}
                           order by code ${sql.raw(f.dir)} limit ${limit}`;
-    const { items, count: scanned } = await queryJsonPage<StoveIdRow>(db, {
+    const {
+      page,
+      rows,
+      count: scanned,
+    } = await reader.read(db, {
       ctes: sql`near as materialized (${near.near})`,
-      items: pageItems(inFactory, pageOrder),
+      items: reader.items(inFactory, pageOrder),
       count: sql`(select count(*)::int from near)`,
     });
-    if (items.length >= limit || !cutOff(scanned)) return items;
+    if (rows >= limit || !cutOff(scanned)) return page;
   }
-  const { items } = await queryJsonPage<StoveIdRow>(db, { items: pageItems(pageQuery(f, cursor, limit), pageOrder) });
-  return items;
+  return (await reader.read(db, { items: reader.items(pageQuery(f, cursor, limit), pageOrder) })).page;
+}
+
+/** One page of IDs as StoveIdRow (see readPage), as one JSON value (see queryJsonPage). */
+export function listStoveIdRows(
+  db: Executor,
+  f: StoveIdFilters,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<StoveIdRow[]> {
+  return readPage(db, f, cursor, limit, {
+    items: rowItems,
+    read: async (executor, query) => {
+      const { items, count } = await queryJsonPage<StoveIdRow>(executor, query);
+      return { page: items, rows: items.length, count };
+    },
+  });
+}
+
+/**
+ * One page of the list as the API answers it: its `limit` items as JSON text and the next page's
+ * cursor (see queryJsonTextPage), read as listStoveIdRows reads `limit + 1` rows.
+ */
+export function listStoveIdsJson(
+  db: Executor,
+  f: StoveIdFilters,
+  cursor: Cursor | null,
+  limit: number,
+): Promise<{ items: string; nextCursor: string | null }> {
+  return readPage(db, f, cursor, limit + 1, {
+    items: (page, pageOrder) => presentedItems(page, pageOrder, f.sort),
+    read: async (executor, query) => {
+      const { items, nextCursor, rows, count } = await queryJsonTextPage(executor, limit, query);
+      return { page: { items, nextCursor }, rows, count };
+    },
+  });
 }
 
 /**

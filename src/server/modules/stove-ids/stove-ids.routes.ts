@@ -14,7 +14,7 @@ import {
 } from '../../../common/contracts/stove-ids';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
-import { sendCsv } from '../../http/list';
+import { sendCsv, sendJsonText } from '../../http/list';
 import {
   batchLabels,
   exportStoveIds,
@@ -48,7 +48,7 @@ export async function stoveIdRoutes(app: FastifyInstance, opts: { db: Database }
         response: { 200: stoveIdListSchema },
       },
     },
-    async (request) => listStoveIds(db, actorOf(request), request.query),
+    async (request, reply) => sendJsonText(reply, await listStoveIds(db, actorOf(request), request.query)),
   );
 
   r.get(

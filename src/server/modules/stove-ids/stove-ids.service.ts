@@ -4,7 +4,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { counted } from '../../../common/counted';
-import type { ListResponse } from '../../../common/contracts/list';
 import { stoveReportNumberLabel } from '../../../common/contracts/production';
 import { salesOrderNumberLabel } from '../../../common/contracts/sales-orders';
 import {
@@ -22,7 +21,7 @@ import type { Actor } from '../../auth/actor';
 import { inScope, scopedFactoryFilter } from '../../auth/scope';
 import type { Database } from '../../db/client';
 import { errors, type ItemProblem } from '../../http/errors';
-import { allPages, decodeCursor, toPage } from '../../http/list';
+import { allPages, decodeCursor, listResponseJson, type JsonText } from '../../http/list';
 import { insertAudit } from '../audit/audit.repository';
 import { findBatch } from './stove-id-batches.repository';
 import { changeStoveIdStatuses, lockStoveIdsByCodes } from './stove-id-status.repository';
@@ -32,6 +31,7 @@ import {
   findStoveIdByCode,
   listBatchLabelRows,
   listStoveIdRows,
+  listStoveIdsJson,
   STOVE_ID_SORT_VALUES,
   type StoveIdRow,
 } from './stove-ids.repository';
@@ -81,16 +81,15 @@ function scoped<F extends Filters>(actor: Actor, query: F): F & { timeZone: stri
   return { ...query, factoryId: scopedFactoryFilter(actor, query.factoryId), timeZone: actor.timeZone };
 }
 
-export async function listStoveIds(
-  db: Database,
-  actor: Actor,
-  query: ListStoveIdsQuery,
-): Promise<ListResponse<StoveId>> {
+/**
+ * A page of the list (ListResponse<StoveId>) as JSON text: the database builds the items in their
+ * final shape, and the route sends them as they come (decision 0016).
+ */
+export async function listStoveIds(db: Database, actor: Actor, query: ListStoveIdsQuery): Promise<JsonText> {
   const f = scoped(actor, query);
   const cursor = decodeCursor(query.cursor, NUMERIC_ID);
-  const [rows, count] = await Promise.all([listStoveIdRows(db, f, cursor, query.limit + 1), countStoveIds(db, f)]);
-  const page = toPage(rows, query.limit, STOVE_ID_SORT_VALUES[query.sort]);
-  return { items: page.items.map(presentStoveId), nextCursor: page.nextCursor, ...count };
+  const [page, count] = await Promise.all([listStoveIdsJson(db, f, cursor, query.limit), countStoveIds(db, f)]);
+  return listResponseJson(page, count);
 }
 
 /** Every page of the filtered list, for the CSV export. */

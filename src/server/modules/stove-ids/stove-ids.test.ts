@@ -131,6 +131,30 @@ describe('GET /api/stove-ids', () => {
     expect((await list({ q: `${p.slice(0, 2)}_` })).items).toEqual([]);
   });
 
+  it('each item of a page, built by the database, is the ID as its own page shows it (held status, transfer, void reason)', async () => {
+    const p = prefix();
+    const made = await makeStoveIds(ctx.handle.db, { factoryId: factoryA.id, prefix: p, count: 4 });
+    await sendOnTransfer(made.ids.slice(0, 1), factoryA.id, factoryB.id);
+    expect((await post('/api/stove-ids/void', { codes: [made.codes[1]], reason: 'Label torn' })).statusCode).toBe(200);
+    for (const sort of ['code', 'createdAt']) {
+      for (const dir of ['asc', 'desc']) {
+        const res = await get(`/api/stove-ids?${new URLSearchParams({ q: p, sort, dir, limit: '3' }).toString()}`);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const page = res.json<ListResponse<StoveId>>();
+        expect(page.items).toHaveLength(3);
+        expect(page.nextCursor).toEqual(expect.any(String));
+        for (const item of page.items) {
+          const { events: _events, currentDocument: _current, ...shown } = await detail(item.code);
+          expect(item).toStrictEqual(shown);
+        }
+      }
+    }
+    const [inTransit, voided] = (await list({ q: p })).items;
+    expect(inTransit).toMatchObject({ status: 'in_transit', heldStatus: 'in_stock' });
+    expect(typeof inTransit?.pendingTransferId).toBe('string');
+    expect(voided).toMatchObject({ status: 'void', voidReason: 'Label torn' });
+  });
+
   it('pages with a keyset cursor in every sort and direction, without repeating or skipping', async () => {
     const p = prefix();
     const made = await makeStoveIds(ctx.handle.db, { factoryId: factoryA.id, count: 7, prefix: p });
