@@ -37,6 +37,8 @@ const WIDTH = 7;
 const NEW_BATCH = 100_000;
 /** BENCH_SECONDS: each load run's length (default 5). */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** BENCH_CONNECTIONS: the load runs' connections (default 10; issue 24 compares PGlite's reads at 4). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /**
  * BENCH_STOVE_IDS_READS=1: only issue 24's three reads (first page, deep page, one ID) after the
  * baseline, for interleaved before/after runs; no other list, browser or batch.
@@ -134,7 +136,8 @@ async function load(label: string, url: string, cookie: string, target?: number)
   const note = body.items
     ? `${body.items.length} rows, total ${body.total}${body.totalCapped ? '+' : ''}`
     : `${body.events?.length ?? 0} events`;
-  return (await loadTest(label, url, cookie, { seconds: SECONDS, targetP99Ms: target, note })).requestsPerSecond;
+  return (await loadTest(label, url, cookie, { seconds: SECONDS, connections: CONNECTIONS, targetP99Ms: target, note }))
+    .requestsPerSecond;
 }
 
 /** The same prefix search by a global user and by a Factory Manager, and the ratio of their requests/s. */
@@ -327,10 +330,10 @@ export async function benchStoveIds(label: string, databaseUrl?: string): Promis
     const oneCode = stoveCode(PREFIX, IDS - 11, WIDTH);
 
     console.log(
-      `\n## Stove IDs with ${IDS.toLocaleString('en-US')} IDs on ${label} (seeded in ${(seedMs / 1000).toFixed(1)} s; 10 connections, ${SECONDS} s each)`,
+      `\n## Stove IDs with ${IDS.toLocaleString('en-US')} IDs on ${label} (seeded in ${(seedMs / 1000).toFixed(1)} s; ${CONNECTIONS} connections, ${SECONDS} s each)`,
     );
     await warmUp(`${base}/api/stove-ids?limit=50`, cookie, 2);
-    await loadTest('(baseline: GET /api/me)', `${base}/api/me`, cookie, { seconds: SECONDS });
+    await loadTest('(baseline: GET /api/me)', `${base}/api/me`, cookie, { seconds: SECONDS, connections: CONNECTIONS });
     await load('first page (limit=50)', `${base}/api/stove-ids?limit=50`, cookie, 50);
     if (READS_ONLY) {
       await load('deep keyset page (row ~500,000)', `${base}/api/stove-ids?limit=50&cursor=${deepCursor}`, cookie, 50);
