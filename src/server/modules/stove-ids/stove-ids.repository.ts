@@ -14,7 +14,7 @@ import {
 } from '../../../common/contracts/stove-ids';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LIST_TOTAL_CAP } from '../../../common/contracts/list';
-import { queryPreparedRows, queryRows, type Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { stoveIds } from '../../db/schema/stove-ids';
 import {
   afterCursor,
@@ -454,8 +454,7 @@ export interface StoveIdDetailRow extends StoveIdRow {
  * function (`create or replace function stove_id_detail`).
  */
 export async function findStoveIdByCode(db: Executor, code: string): Promise<StoveIdDetailRow | null> {
-  // A named statement (see queryPreparedRows): parsed once per connection.
-  const [row] = await queryPreparedRows<{ detail: StoveIdDetailRow | null }>(
+  const [row] = await queryRows<{ detail: StoveIdDetailRow | null }>(
     db,
     sql`select stove_id_detail(${code}) as detail`,
   );
