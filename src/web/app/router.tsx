@@ -450,16 +450,21 @@ const routes: RouteObject[] = [
   },
 ];
 
+/** The loaders of the chunks an address needs: its page's and the frames' around it (the shell). */
+export function routePreloads(pathname: string): (() => Promise<unknown>)[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
+    return handle?.preload ? [handle.preload] : [];
+  });
+}
+
 /**
  * The chunks of the page an address names and of the frame around it (the shell), started at once:
  * as the app boots, alongside GET /api/me, rather than each after the one before.
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
-    // A chunk that fails here fails again as the page renders, and shows there.
-    handle?.preload?.().catch(() => {});
-  }
+function preloadRoute(pathname: string): void {
+  // A chunk that fails here fails again as the page renders, and shows there.
+  for (const preload of routePreloads(pathname)) preload().catch(() => {});
 }
 
 export function createAppRouter() {
