@@ -212,3 +212,28 @@ test('the Announcements page, its form and the open header panel have no serious
   await expect(bellPanel(page).getByRole('list', { name: 'My announcements' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the bell opened while the landing form loads stays open as the form appears', async ({ browser }) => {
+  const coupler = await signedIn(browser, 'Stove Coupler');
+  // The coupler's landing form (Submit Production Report) waits for its stove models.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await coupler.route('**/api/ckd/categories/options', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await coupler.goto('/');
+  await expect(coupler).toHaveURL(/\/production\/stove-report$/);
+  await bell(coupler).click();
+  await expect(bellPanel(coupler).getByRole('list', { name: 'My announcements' })).toBeVisible();
+
+  release();
+  const scanField = coupler.getByLabel('Scan or type a stove ID');
+  await expect(scanField).toBeVisible();
+  // The scan field does not take the focus from the open bell, which stays open.
+  await expect(scanField).not.toBeFocused();
+  await expect(bellPanel(coupler)).toBeVisible();
+  await coupler.keyboard.press('Escape');
+  await expect(bellPanel(coupler)).toBeHidden();
+  await coupler.context().close();
+});

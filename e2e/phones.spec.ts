@@ -18,7 +18,10 @@ test.use({ ...PHONE, hasTouch: true });
 function routerChildPatterns(): string[] {
   const source = readFileSync(new URL('../src/web/app/router.tsx', import.meta.url), 'utf8');
   const children = [...source.matchAll(/childRoute\(\s*'([^']+)',\s*'([^']+)'/g)].map(([, p, c]) => `${p}/${c}`);
-  const paths = [...source.matchAll(/path: '(\/[^']*)'/g)].map(([, path]) => path!);
+  // A route's own path: `path: '/…'` or the first argument of pageRoute / salesRecordRoute.
+  const paths = [...source.matchAll(/(?:path: |pageRoute\(\s*|salesRecordRoute\(\s*)'(\/[^']*)'/g)].map(
+    ([, path]) => path!,
+  );
   return [...children, ...paths].filter((path) => !['/auth', '/404'].includes(path));
 }
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createElement, Suspense, use, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { SHELL_ROUTES, type ShellRoute } from '@common/permissions';
 import type { MeResponse } from '@common/contracts/me';
 import { FullPageLoading, Loading } from '@web/components/ui/loading';
@@ -10,247 +10,212 @@ import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAuth } from './guards/require-auth';
 import { RouteErrorPage } from './pages/route-error-page';
 
+/** Any component (`lazy` takes no narrower type: its props are the page's). */
+// oxlint-disable-next-line typescript/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+/** A page loaded on demand, and the loader of its module (to start loading it before it renders). */
+type LazyPage<P> = ((props: P) => ReactNode) & { preload: () => Promise<unknown> };
+
+/**
+ * The component `name` of the module `load` imports, loaded as it first renders or as `preload` is
+ * called. Unlike `React.lazy`, once loaded it renders at once: a page preloaded at boot does not
+ * suspend (React holds back a suspended page's reveal for up to 300 ms after its fallback).
+ */
+function lazyPage<K extends string, M extends Record<K, AnyComponent>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyPage<ComponentProps<M[K]>> {
+  let loaded: M[K] | undefined;
+  let loading: Promise<unknown> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module[name];
+      },
+      (error: unknown) => {
+        // A failed chunk (a new deployment, the network) is tried again on the next render.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function Lazy(props: ComponentProps<M[K]>): ReactNode {
+    if (!loaded) use(preload());
+    return loaded ? createElement(loaded, props) : null;
+  }
+  Lazy.displayName = `Lazy(${name})`;
+  return Object.assign(Lazy, { preload });
+}
+
 // Route-level code splitting: the /auth bundle holds neither the shell nor any page.
-const LoginPage = lazy(() => import('@web/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const RecoverPage = lazy(() =>
-  import('@web/features/auth/pages/recover-page').then((m) => ({ default: m.RecoverPage })),
-);
-const InvitationPage = lazy(() =>
-  import('@web/features/auth/pages/invitation-page').then((m) => ({ default: m.InvitationPage })),
-);
+const LoginPage = lazyPage(() => import('@web/features/auth/pages/login-page'), 'LoginPage');
+const RecoverPage = lazyPage(() => import('@web/features/auth/pages/recover-page'), 'RecoverPage');
+const InvitationPage = lazyPage(() => import('@web/features/auth/pages/invitation-page'), 'InvitationPage');
 // The dashboards' panels come with the dashboard, not with the sign-in page.
 const loadAnnouncementsPanel = () => import('@web/features/announcements/components/announcements-panel');
 const loadUpcomingEventsPanel = () => import('@web/features/calendar/components/upcoming-events-panel');
-const AnnouncementsPanel = lazy(() => loadAnnouncementsPanel().then((m) => ({ default: m.AnnouncementsPanel })));
-const UpcomingEventsPanel = lazy(() => loadUpcomingEventsPanel().then((m) => ({ default: m.UpcomingEventsPanel })));
+const AnnouncementsPanel = lazyPage(loadAnnouncementsPanel, 'AnnouncementsPanel');
+const UpcomingEventsPanel = lazyPage(loadUpcomingEventsPanel, 'UpcomingEventsPanel');
 /** A dashboard's page and its panels load side by side, not one after the other. */
 function withPanels<T>(page: Promise<T>): Promise<T> {
   void loadAnnouncementsPanel();
   void loadUpcomingEventsPanel();
   return page;
 }
-const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-const AppShell = lazy(() => import('./layouts/app-shell').then((m) => ({ default: m.AppShell })));
-const InventoryPage = lazy(() =>
-  import('@web/features/inventory/pages/inventory-page').then((m) => ({ default: m.InventoryPage })),
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
+const AppShell = lazyPage(() => import('./layouts/app-shell'), 'AppShell');
+const InventoryPage = lazyPage(() => import('@web/features/inventory/pages/inventory-page'), 'InventoryPage');
+const InventoryDispatchNotePage = lazyPage(
+  () => import('@web/features/inventory/pages/inventory-dispatch-note-page'),
+  'InventoryDispatchNotePage',
 );
-const InventoryDispatchNotePage = lazy(() =>
-  import('@web/features/inventory/pages/inventory-dispatch-note-page').then((m) => ({
-    default: m.InventoryDispatchNotePage,
-  })),
+const FactoriesPage = lazyPage(() => import('@web/features/factories/pages/factories-page'), 'FactoriesPage');
+
+const PartnersPage = lazyPage(() => import('@web/features/partners/pages/partners-page'), 'PartnersPage');
+
+const UserManagementPage = lazyPage(() => import('./pages/user-management-page'), 'UserManagementPage');
+const ProfilesPage = lazyPage(() => import('@web/features/profiles/pages/profiles-page'), 'ProfilesPage');
+
+const StoveTransferPage = lazyPage(
+  () => import('@web/features/stove-transfers/pages/stove-transfer-page'),
+  'StoveTransferPage',
 );
-const FactoriesPage = lazy(() =>
-  import('@web/features/factories/pages/factories-page').then((m) => ({ default: m.FactoriesPage })),
+const TransferConfirmationsPage = lazyPage(
+  () => import('@web/features/stove-transfers/pages/transfer-confirmations-page'),
+  'TransferConfirmationsPage',
+);
+const TransferHistoryPage = lazyPage(
+  () => import('@web/features/stove-transfers/pages/transfer-history-page'),
+  'TransferHistoryPage',
+);
+const StoveTransferDetailPage = lazyPage(
+  () => import('@web/features/stove-transfers/pages/stove-transfer-detail-page'),
+  'StoveTransferDetailPage',
 );
 
-const PartnersPage = lazy(() =>
-  import('@web/features/partners/pages/partners-page').then((m) => ({ default: m.PartnersPage })),
+const ReceiveByScanningPage = lazyPage(
+  () => import('@web/features/stove-transfers/pages/receive-by-scanning-page'),
+  'ReceiveByScanningPage',
 );
 
-const UserManagementPage = lazy(() =>
-  import('./pages/user-management-page').then((m) => ({ default: m.UserManagementPage })),
-);
-const ProfilesPage = lazy(() =>
-  import('@web/features/profiles/pages/profiles-page').then((m) => ({ default: m.ProfilesPage })),
+const StoveTransferDispatchNotePage = lazyPage(
+  () => import('@web/features/stove-transfers/pages/stove-transfer-dispatch-note-page'),
+  'StoveTransferDispatchNotePage',
 );
 
-const StoveTransferPage = lazy(() =>
-  import('@web/features/stove-transfers/pages/stove-transfer-page').then((m) => ({ default: m.StoveTransferPage })),
-);
-const TransferConfirmationsPage = lazy(() =>
-  import('@web/features/stove-transfers/pages/transfer-confirmations-page').then((m) => ({
-    default: m.TransferConfirmationsPage,
-  })),
-);
-const TransferHistoryPage = lazy(() =>
-  import('@web/features/stove-transfers/pages/transfer-history-page').then((m) => ({
-    default: m.TransferHistoryPage,
-  })),
-);
-const StoveTransferDetailPage = lazy(() =>
-  import('@web/features/stove-transfers/pages/stove-transfer-detail-page').then((m) => ({
-    default: m.StoveTransferDetailPage,
-  })),
+const StoveIdsPage = lazyPage(() => import('@web/features/stove-ids/pages/stove-ids-page'), 'StoveIdsPage');
+const StoveIdPage = lazyPage(() => import('@web/features/stove-ids/pages/stove-id-page'), 'StoveIdPage');
+const LabelSheetPage = lazyPage(() => import('@web/features/stove-ids/pages/label-sheet-page'), 'LabelSheetPage');
+
+const ValidateStoveIdsPage = lazyPage(
+  () => import('@web/features/stove-validation/pages/validate-stove-ids-page'),
+  'ValidateStoveIdsPage',
 );
 
-const ReceiveByScanningPage = lazy(() =>
-  import('@web/features/stove-transfers/pages/receive-by-scanning-page').then((m) => ({
-    default: m.ReceiveByScanningPage,
-  })),
+const CkdReportPage = lazyPage(() => import('@web/features/ckd-reports/pages/ckd-report-page'), 'CkdReportPage');
+const FactoryCkdReportPage = lazyPage(
+  () => import('@web/features/ckd-reports/pages/factory-ckd-report-page'),
+  'FactoryCkdReportPage',
 );
 
-const StoveTransferDispatchNotePage = lazy(() =>
-  import('@web/features/stove-transfers/pages/stove-transfer-dispatch-note-page').then((m) => ({
-    default: m.StoveTransferDispatchNotePage,
-  })),
+const StoveReportPage = lazyPage(
+  () => import('@web/features/stove-reports/pages/stove-report-page'),
+  'StoveReportPage',
+);
+const ProductionOverviewPage = lazyPage(
+  () => import('@web/features/stove-reports/pages/production-overview-page'),
+  'ProductionOverviewPage',
+);
+const StoveReportDetailPage = lazyPage(
+  () => import('@web/features/stove-reports/pages/stove-report-detail-page'),
+  'StoveReportDetailPage',
 );
 
-const StoveIdsPage = lazy(() =>
-  import('@web/features/stove-ids/pages/stove-ids-page').then((m) => ({ default: m.StoveIdsPage })),
+const CkdManagementPage = lazyPage(() => import('@web/features/ckd/pages/ckd-management-page'), 'CkdManagementPage');
+const CkdCategoriesPage = lazyPage(() => import('@web/features/ckd/pages/ckd-categories-page'), 'CkdCategoriesPage');
+const ProducedRecordsPage = lazyPage(
+  () => import('@web/features/ckd/pages/produced-records-page'),
+  'ProducedRecordsPage',
 );
-const StoveIdPage = lazy(() =>
-  import('@web/features/stove-ids/pages/stove-id-page').then((m) => ({ default: m.StoveIdPage })),
-);
-const LabelSheetPage = lazy(() =>
-  import('@web/features/stove-ids/pages/label-sheet-page').then((m) => ({ default: m.LabelSheetPage })),
-);
-
-const ValidateStoveIdsPage = lazy(() =>
-  import('@web/features/stove-validation/pages/validate-stove-ids-page').then((m) => ({
-    default: m.ValidateStoveIdsPage,
-  })),
+const CkdTransferPage = lazyPage(() => import('@web/features/ckd/pages/ckd-transfer-page'), 'CkdTransferPage');
+const CkdTransferDispatchNotePage = lazyPage(
+  () => import('@web/features/ckd/pages/ckd-transfer-dispatch-note-page'),
+  'CkdTransferDispatchNotePage',
 );
 
-const CkdReportPage = lazy(() =>
-  import('@web/features/ckd-reports/pages/ckd-report-page').then((m) => ({ default: m.CkdReportPage })),
+const DailyProductionReportPage = lazyPage(
+  () => import('@web/features/productivity/pages/daily-production-report-page'),
+  'DailyProductionReportPage',
 );
-const FactoryCkdReportPage = lazy(() =>
-  import('@web/features/ckd-reports/pages/factory-ckd-report-page').then((m) => ({
-    default: m.FactoryCkdReportPage,
-  })),
+const ProductivitySettingsPage = lazyPage(
+  () => import('@web/features/productivity/pages/productivity-settings-page'),
+  'ProductivitySettingsPage',
 );
-
-const StoveReportPage = lazy(() =>
-  import('@web/features/stove-reports/pages/stove-report-page').then((m) => ({ default: m.StoveReportPage })),
-);
-const ProductionOverviewPage = lazy(() =>
-  import('@web/features/stove-reports/pages/production-overview-page').then((m) => ({
-    default: m.ProductionOverviewPage,
-  })),
-);
-const StoveReportDetailPage = lazy(() =>
-  import('@web/features/stove-reports/pages/stove-report-detail-page').then((m) => ({
-    default: m.StoveReportDetailPage,
-  })),
+const ProductivityTrackerPage = lazyPage(
+  () => import('@web/features/productivity/pages/productivity-tracker-page'),
+  'ProductivityTrackerPage',
 );
 
-const CkdManagementPage = lazy(() =>
-  import('@web/features/ckd/pages/ckd-management-page').then((m) => ({ default: m.CkdManagementPage })),
+const SteelOverviewPage = lazyPage(() => import('@web/features/steel/pages/steel-overview-page'), 'SteelOverviewPage');
+const SteelCategoriesPage = lazyPage(
+  () => import('@web/features/steel/pages/steel-categories-page'),
+  'SteelCategoriesPage',
 );
-const CkdCategoriesPage = lazy(() =>
-  import('@web/features/ckd/pages/ckd-categories-page').then((m) => ({ default: m.CkdCategoriesPage })),
+const SteelRecordsPage = lazyPage(() => import('@web/features/steel/pages/steel-records-page'), 'SteelRecordsPage');
+const SalesPackagesPage = lazyPage(() => import('@web/features/sales/pages/sales-packages-page'), 'SalesPackagesPage');
+const SalesCategoriesPage = lazyPage(
+  () => import('@web/features/sales/pages/sales-categories-page'),
+  'SalesCategoriesPage',
 );
-const ProducedRecordsPage = lazy(() =>
-  import('@web/features/ckd/pages/produced-records-page').then((m) => ({ default: m.ProducedRecordsPage })),
+const PriceAllocationPage = lazyPage(
+  () => import('@web/features/sales/pages/price-allocation-page'),
+  'PriceAllocationPage',
 );
-const CkdTransferPage = lazy(() =>
-  import('@web/features/ckd/pages/ckd-transfer-page').then((m) => ({ default: m.CkdTransferPage })),
-);
-const CkdTransferDispatchNotePage = lazy(() =>
-  import('@web/features/ckd/pages/ckd-transfer-dispatch-note-page').then((m) => ({
-    default: m.CkdTransferDispatchNotePage,
-  })),
-);
-
-const DailyProductionReportPage = lazy(() =>
-  import('@web/features/productivity/pages/daily-production-report-page').then((m) => ({
-    default: m.DailyProductionReportPage,
-  })),
-);
-const ProductivitySettingsPage = lazy(() =>
-  import('@web/features/productivity/pages/productivity-settings-page').then((m) => ({
-    default: m.ProductivitySettingsPage,
-  })),
-);
-const ProductivityTrackerPage = lazy(() =>
-  import('@web/features/productivity/pages/productivity-tracker-page').then((m) => ({
-    default: m.ProductivityTrackerPage,
-  })),
+const SalesOverviewPage = lazyPage(() => import('@web/features/sales/pages/sales-overview-page'), 'SalesOverviewPage');
+const SalesReportPage = lazyPage(() => import('@web/features/sales/pages/sales-report-page'), 'SalesReportPage');
+const SalesOrdersPage = lazyPage(() => import('@web/features/sales-orders/pages/sales-orders-page'), 'SalesOrdersPage');
+const SalesOrderPage = lazyPage(() => import('@web/features/sales-orders/pages/sales-order-page'), 'SalesOrderPage');
+const SalesReturnPage = lazyPage(() => import('@web/features/sales-orders/pages/sales-return-page'), 'SalesReturnPage');
+const EndUsersPage = lazyPage(() => import('@web/features/carbon/pages/end-users-page'), 'EndUsersPage');
+const SalesRecordPage = lazyPage(() => import('@web/features/carbon/pages/sales-record-page'), 'SalesRecordPage');
+const CohortsPage = lazyPage(() => import('@web/features/carbon/pages/cohorts-page'), 'CohortsPage');
+const SurveysPage = lazyPage(() => import('@web/features/carbon/pages/surveys-page'), 'SurveysPage');
+const CanceledSalesPage = lazyPage(
+  () => import('@web/features/sales-orders/pages/canceled-sales-page'),
+  'CanceledSalesPage',
 );
 
-const SteelOverviewPage = lazy(() =>
-  import('@web/features/steel/pages/steel-overview-page').then((m) => ({ default: m.SteelOverviewPage })),
+const DocumentationPage = lazyPage(
+  () => import('@web/features/documentation/pages/documentation-page'),
+  'DocumentationPage',
 );
-const SteelCategoriesPage = lazy(() =>
-  import('@web/features/steel/pages/steel-categories-page').then((m) => ({ default: m.SteelCategoriesPage })),
-);
-const SteelRecordsPage = lazy(() =>
-  import('@web/features/steel/pages/steel-records-page').then((m) => ({ default: m.SteelRecordsPage })),
-);
-const SalesPackagesPage = lazy(() =>
-  import('@web/features/sales/pages/sales-packages-page').then((m) => ({ default: m.SalesPackagesPage })),
-);
-const SalesCategoriesPage = lazy(() =>
-  import('@web/features/sales/pages/sales-categories-page').then((m) => ({ default: m.SalesCategoriesPage })),
-);
-const PriceAllocationPage = lazy(() =>
-  import('@web/features/sales/pages/price-allocation-page').then((m) => ({ default: m.PriceAllocationPage })),
-);
-const SalesOverviewPage = lazy(() =>
-  import('@web/features/sales/pages/sales-overview-page').then((m) => ({ default: m.SalesOverviewPage })),
-);
-const SalesReportPage = lazy(() =>
-  import('@web/features/sales/pages/sales-report-page').then((m) => ({ default: m.SalesReportPage })),
-);
-const SalesOrdersPage = lazy(() =>
-  import('@web/features/sales-orders/pages/sales-orders-page').then((m) => ({ default: m.SalesOrdersPage })),
-);
-const SalesOrderPage = lazy(() =>
-  import('@web/features/sales-orders/pages/sales-order-page').then((m) => ({ default: m.SalesOrderPage })),
-);
-const SalesReturnPage = lazy(() =>
-  import('@web/features/sales-orders/pages/sales-return-page').then((m) => ({ default: m.SalesReturnPage })),
-);
-const EndUsersPage = lazy(() =>
-  import('@web/features/carbon/pages/end-users-page').then((m) => ({ default: m.EndUsersPage })),
-);
-const SalesRecordPage = lazy(() =>
-  import('@web/features/carbon/pages/sales-record-page').then((m) => ({ default: m.SalesRecordPage })),
-);
-const CohortsPage = lazy(() =>
-  import('@web/features/carbon/pages/cohorts-page').then((m) => ({ default: m.CohortsPage })),
-);
-const SurveysPage = lazy(() =>
-  import('@web/features/carbon/pages/surveys-page').then((m) => ({ default: m.SurveysPage })),
-);
-const CanceledSalesPage = lazy(() =>
-  import('@web/features/sales-orders/pages/canceled-sales-page').then((m) => ({ default: m.CanceledSalesPage })),
+const DocPagePage = lazyPage(() => import('@web/features/documentation/pages/doc-page-page'), 'DocPagePage');
+const DocPageEditPage = lazyPage(() => import('@web/features/documentation/pages/doc-page-page'), 'DocPageEditPage');
+const DocHistoryPage = lazyPage(() => import('@web/features/documentation/pages/doc-history-page'), 'DocHistoryPage');
+const DocRevisionPage = lazyPage(() => import('@web/features/documentation/pages/doc-history-page'), 'DocRevisionPage');
+const AppDocPage = lazyPage(() => import('@web/features/app-doc/pages/app-doc-page'), 'AppDocPage');
+const AppDocArticlePage = lazyPage(
+  () => import('@web/features/app-doc/pages/app-doc-article-page'),
+  'AppDocArticlePage',
 );
 
-const DocumentationPage = lazy(() =>
-  import('@web/features/documentation/pages/documentation-page').then((m) => ({ default: m.DocumentationPage })),
+const AdminDashboardPage = lazyPage(
+  () => withPanels(import('@web/features/dashboards/pages/admin-dashboard-page')),
+  'AdminDashboardPage',
 );
-const DocPagePage = lazy(() =>
-  import('@web/features/documentation/pages/doc-page-page').then((m) => ({ default: m.DocPagePage })),
-);
-const DocPageEditPage = lazy(() =>
-  import('@web/features/documentation/pages/doc-page-page').then((m) => ({ default: m.DocPageEditPage })),
-);
-const DocHistoryPage = lazy(() =>
-  import('@web/features/documentation/pages/doc-history-page').then((m) => ({ default: m.DocHistoryPage })),
-);
-const DocRevisionPage = lazy(() =>
-  import('@web/features/documentation/pages/doc-history-page').then((m) => ({ default: m.DocRevisionPage })),
-);
-const AppDocPage = lazy(() =>
-  import('@web/features/app-doc/pages/app-doc-page').then((m) => ({ default: m.AppDocPage })),
-);
-const AppDocArticlePage = lazy(() =>
-  import('@web/features/app-doc/pages/app-doc-article-page').then((m) => ({ default: m.AppDocArticlePage })),
+const FactoryDashboardPage = lazyPage(
+  () => withPanels(import('@web/features/dashboards/pages/factory-dashboard-page')),
+  'FactoryDashboardPage',
 );
 
-const AdminDashboardPage = lazy(() =>
-  withPanels(import('@web/features/dashboards/pages/admin-dashboard-page')).then((m) => ({
-    default: m.AdminDashboardPage,
-  })),
-);
-const FactoryDashboardPage = lazy(() =>
-  withPanels(import('@web/features/dashboards/pages/factory-dashboard-page')).then((m) => ({
-    default: m.FactoryDashboardPage,
-  })),
+const AnnouncementsPage = lazyPage(
+  () => import('@web/features/announcements/pages/announcements-page'),
+  'AnnouncementsPage',
 );
 
-const AnnouncementsPage = lazy(() =>
-  import('@web/features/announcements/pages/announcements-page').then((m) => ({ default: m.AnnouncementsPage })),
-);
+const CalendarPage = lazyPage(() => import('@web/features/calendar/pages/calendar-page'), 'CalendarPage');
 
-const CalendarPage = lazy(() =>
-  import('@web/features/calendar/pages/calendar-page').then((m) => ({ default: m.CalendarPage })),
-);
-
-const AccountPage = lazy(() =>
-  import('@web/features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
-);
+const AccountPage = lazyPage(() => import('@web/features/account/pages/account-page'), 'AccountPage');
 
 function FullPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageLoading />}>{children}</Suspense>;
@@ -260,6 +225,40 @@ function FullPage({ children }: { children: ReactNode }) {
 function WithMe({ children }: { children: (me: MeResponse) => ReactNode }) {
   const { data: me } = useMe();
   return me ? children(me) : null;
+}
+
+/** A route's page: what it renders and the loader of its lazy chunk (started early at boot). */
+interface RoutePage {
+  element: ReactNode;
+  preload: () => Promise<unknown>;
+}
+
+/** The lazy page with these props. */
+function page<P extends object>(Page: LazyPage<P>, props: NoInfer<P>): RoutePage {
+  return { element: createElement(Page, props), preload: Page.preload };
+}
+
+/** The lazy page with props of the signed-in user. */
+function pageWithMe<P extends object>(Page: LazyPage<P>, props: (me: MeResponse) => NoInfer<P>): RoutePage {
+  return { element: <WithMe>{(me) => createElement(Page, props(me))}</WithMe>, preload: Page.preload };
+}
+
+/** The page inside an extra guard (or frame). */
+function wrapped(routePage: RoutePage, wrap: (element: ReactNode) => ReactNode): RoutePage {
+  return { ...routePage, element: wrap(routePage.element) };
+}
+
+/** The route of a page: `handle.preload` lets the boot start loading its chunk. */
+function pageRoute(
+  path: string | undefined,
+  routePage: RoutePage,
+  wrap: (element: ReactNode) => ReactNode,
+): NonIndexRouteObject {
+  return {
+    ...(path === undefined ? {} : { path }),
+    element: wrap(routePage.element),
+    handle: { preload: routePage.preload },
+  };
 }
 
 function isInventoryRoute(route: ShellRoute): boolean {
@@ -277,270 +276,198 @@ function dashboardPanels(me: MeResponse): ReactNode {
 }
 
 /** The page of one shell route. */
-function shellRoutePage(route: ShellRoute): ReactNode {
+function shellRoutePage(route: ShellRoute): RoutePage {
+  const title = route.title;
   if (route.path === '/admin-dashboard')
-    return (
-      <WithMe>{(me) => <AdminDashboardPage title={route.title} viewer={me} panels={dashboardPanels(me)} />}</WithMe>
-    );
+    return pageWithMe(AdminDashboardPage, (me) => ({ title, viewer: me, panels: dashboardPanels(me) }));
   if (route.path === '/factory-dashboard')
-    return (
-      <WithMe>{(me) => <FactoryDashboardPage title={route.title} viewer={me} panels={dashboardPanels(me)} />}</WithMe>
-    );
+    return pageWithMe(FactoryDashboardPage, (me) => ({ title, viewer: me, panels: dashboardPanels(me) }));
   if (route.path === '/factory')
-    return <WithMe>{(me) => <FactoriesPage title={route.title} companyTimeZone={me.companyTimeZone} />}</WithMe>;
-  if (route.path === '/users') return <UserManagementPage title={route.title} />;
-  if (route.path === '/users/profiles') return <ProfilesPage title={route.title} />;
-  if (route.path === '/customers') return <PartnersPage title={route.title} />;
-  if (route.path === '/stove-id/management')
-    return <WithMe>{(me) => <StoveIdsPage title={route.title} actor={me} />}</WithMe>;
-  if (route.path === '/stove-id/transfer')
-    return <WithMe>{(me) => <StoveTransferPage title={route.title} viewer={me} />}</WithMe>;
+    return pageWithMe(FactoriesPage, (me) => ({ title, companyTimeZone: me.companyTimeZone }));
+  if (route.path === '/users') return page(UserManagementPage, { title });
+  if (route.path === '/users/profiles') return page(ProfilesPage, { title });
+  if (route.path === '/customers') return page(PartnersPage, { title });
+  if (route.path === '/stove-id/management') return pageWithMe(StoveIdsPage, (me) => ({ title, actor: me }));
+  if (route.path === '/stove-id/transfer') return pageWithMe(StoveTransferPage, (me) => ({ title, viewer: me }));
   if (route.path === '/stove-id/transfer-confirmations')
-    return <WithMe>{(me) => <TransferConfirmationsPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/stove-id/transfer-history') return <TransferHistoryPage title={route.title} />;
-  if (route.path === '/stove-id/validate')
-    return <WithMe>{(me) => <ValidateStoveIdsPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/ckd/report') return <WithMe>{(me) => <CkdReportPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/ckd/factory-report')
-    return <WithMe>{(me) => <FactoryCkdReportPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/production/stove-report')
-    return <WithMe>{(me) => <StoveReportPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/production')
-    return <WithMe>{(me) => <ProductionOverviewPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/ckd') return <WithMe>{(me) => <CkdManagementPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/ckd/categories') return <CkdCategoriesPage title={route.title} />;
-  if (route.path === '/ckd/produced-records')
-    return <WithMe>{(me) => <ProducedRecordsPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/ckd/transfer')
-    return <WithMe>{(me) => <CkdTransferPage title={route.title} viewer={me} />}</WithMe>;
+    return pageWithMe(TransferConfirmationsPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/stove-id/transfer-history') return page(TransferHistoryPage, { title });
+  if (route.path === '/stove-id/validate') return pageWithMe(ValidateStoveIdsPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/ckd/report') return pageWithMe(CkdReportPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/ckd/factory-report') return pageWithMe(FactoryCkdReportPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/production/stove-report') return pageWithMe(StoveReportPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/production') return pageWithMe(ProductionOverviewPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/ckd') return pageWithMe(CkdManagementPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/ckd/categories') return page(CkdCategoriesPage, { title });
+  if (route.path === '/ckd/produced-records') return pageWithMe(ProducedRecordsPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/ckd/transfer') return pageWithMe(CkdTransferPage, (me) => ({ title, viewer: me }));
   if (route.path === '/production/submit-report')
-    return <WithMe>{(me) => <DailyProductionReportPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/production/productivity-settings') return <ProductivitySettingsPage title={route.title} />;
+    return pageWithMe(DailyProductionReportPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/production/productivity-settings') return page(ProductivitySettingsPage, { title });
   if (route.path === '/production/productivity-tracker')
-    return <WithMe>{(me) => <ProductivityTrackerPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/steel') return <WithMe>{(me) => <SteelOverviewPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/steel/categories')
-    return <WithMe>{(me) => <SteelCategoriesPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/steel/records')
-    return <WithMe>{(me) => <SteelRecordsPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/sales') return <WithMe>{(me) => <SalesOverviewPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/sales/packages') return <SalesPackagesPage title={route.title} />;
-  if (route.path === '/sales/categories') return <SalesCategoriesPage title={route.title} />;
-  if (route.path === '/sales/price-allocation') return <PriceAllocationPage title={route.title} />;
-  if (route.path === '/sales/sales-report')
-    return <WithMe>{(me) => <SalesReportPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/sales/sales-order')
-    return <WithMe>{(me) => <SalesOrdersPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/sales/canceled-sales')
-    return <WithMe>{(me) => <CanceledSalesPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/carbon/end-users')
-    return <WithMe>{(me) => <EndUsersPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/carbon/sales-record')
-    return <WithMe>{(me) => <SalesRecordPage title={route.title} viewer={me} />}</WithMe>;
-  if (route.path === '/carbon/cohorts')
-    return <WithMe>{(me) => <CohortsPage title={route.title} viewer={me} />}</WithMe>;
+    return pageWithMe(ProductivityTrackerPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/steel') return pageWithMe(SteelOverviewPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/steel/categories') return pageWithMe(SteelCategoriesPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/steel/records') return pageWithMe(SteelRecordsPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/sales') return pageWithMe(SalesOverviewPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/sales/packages') return page(SalesPackagesPage, { title });
+  if (route.path === '/sales/categories') return page(SalesCategoriesPage, { title });
+  if (route.path === '/sales/price-allocation') return page(PriceAllocationPage, { title });
+  if (route.path === '/sales/sales-report') return pageWithMe(SalesReportPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/sales/sales-order') return pageWithMe(SalesOrdersPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/sales/canceled-sales') return pageWithMe(CanceledSalesPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/carbon/end-users') return pageWithMe(EndUsersPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/carbon/sales-record') return pageWithMe(SalesRecordPage, (me) => ({ title, viewer: me }));
+  if (route.path === '/carbon/cohorts') return pageWithMe(CohortsPage, (me) => ({ title, viewer: me }));
   if (route.path === '/carbon/surveys')
-    return (
-      <WithMe>
-        {(me) => <SurveysPage title={route.title} viewer={{ ...me, name: me.profile.name ?? me.user.email }} />}
-      </WithMe>
-    );
-  if (route.path === '/calendar') return <WithMe>{(me) => <CalendarPage title={route.title} viewer={me} />}</WithMe>;
+    return pageWithMe(SurveysPage, (me) => ({ title, viewer: { ...me, name: me.profile.name ?? me.user.email } }));
+  if (route.path === '/calendar') return pageWithMe(CalendarPage, (me) => ({ title, viewer: me }));
   if (route.path === '/documentation')
-    return (
-      <WithMe>
-        {(me) => <DocumentationPage title={route.title} canEdit={me.permissions.includes('edit-documentation')} />}
-      </WithMe>
-    );
-  if (route.path === '/app-doc') return <AppDocPage title={route.title} />;
-  if (route.path === '/announcements')
-    return <WithMe>{(me) => <AnnouncementsPage title={route.title} viewer={me} />}</WithMe>;
+    return pageWithMe(DocumentationPage, (me) => ({ title, canEdit: me.permissions.includes('edit-documentation') }));
+  if (route.path === '/app-doc') return page(AppDocPage, { title });
+  if (route.path === '/announcements') return pageWithMe(AnnouncementsPage, (me) => ({ title, viewer: me }));
   // The eight inventory routes are one screen, a tab per route.
-  if (isInventoryRoute(route))
-    return <WithMe>{(me) => <InventoryPage title={route.title} path={route.path} viewer={me} />}</WithMe>;
+  if (isInventoryRoute(route)) return pageWithMe(InventoryPage, (me) => ({ title, path: route.path, viewer: me }));
   // Every route of the spec has its screen; a new route without one fails as the app loads.
   throw new Error(`No page for the shell route ${route.path}`);
 }
 
-const shellRoutes: RouteObject[] = SHELL_ROUTES.map((route) => ({
-  path: route.path,
-  element: <PermissionGuard permission={route.permission}>{shellRoutePage(route)}</PermissionGuard>,
-}));
+const shellRoutes: RouteObject[] = SHELL_ROUTES.map((route) =>
+  pageRoute(route.path, shellRoutePage(route), (element) => (
+    <PermissionGuard permission={route.permission}>{element}</PermissionGuard>
+  )),
+);
 
 /** Pages under a shell route (e.g. one record), guarded by the parent route's permission. */
-function childRoute(parentPath: string, path: string, page: (parent: ShellRoute) => ReactNode): RouteObject {
+function childRoute(parentPath: string, path: string, routePage: (parent: ShellRoute) => RoutePage): RouteObject {
   const parent = SHELL_ROUTES.find((route) => route.path === parentPath);
   if (!parent) throw new Error(`No shell route ${parentPath}`);
-  return {
-    path: `${parentPath}/${path}`,
-    element: <PermissionGuard permission={parent.permission}>{page(parent)}</PermissionGuard>,
-  };
+  return pageRoute(`${parentPath}/${path}`, routePage(parent), (element) => (
+    <PermissionGuard permission={parent.permission}>{element}</PermissionGuard>
+  ));
+}
+
+/** One sales order or return note: opened from Sales Order (sales-order) and from Canceled Sales (sales-management). */
+function salesRecordRoute(path: string, routePage: RoutePage): RouteObject {
+  return pageRoute(path, routePage, (element) => (
+    <PermissionGuard permission={['sales-order', 'sales-management']}>{element}</PermissionGuard>
+  ));
 }
 
 const childRoutes: RouteObject[] = [
-  childRoute('/documentation', ':slug', () => (
-    <WithMe>{(me) => <DocPagePage canEdit={me.permissions.includes('edit-documentation')} />}</WithMe>
-  )),
-  childRoute('/documentation', ':slug/edit', () => (
-    <PermissionGuard permission="edit-documentation">
-      <DocPageEditPage />
-    </PermissionGuard>
-  )),
-  childRoute('/documentation', ':slug/history', () => <DocHistoryPage />),
-  childRoute('/documentation', ':slug/history/:version', () => <DocRevisionPage />),
-  childRoute('/app-doc', ':slug', () => <AppDocArticlePage />),
-  childRoute('/stove-id/management', ':code', () => <StoveIdPage />),
+  childRoute('/documentation', ':slug', () =>
+    pageWithMe(DocPagePage, (me) => ({ canEdit: me.permissions.includes('edit-documentation') })),
+  ),
+  childRoute('/documentation', ':slug/edit', () =>
+    wrapped(page(DocPageEditPage, {}), (element) => (
+      <PermissionGuard permission="edit-documentation">{element}</PermissionGuard>
+    )),
+  ),
+  childRoute('/documentation', ':slug/history', () => page(DocHistoryPage, {})),
+  childRoute('/documentation', ':slug/history/:version', () => page(DocRevisionPage, {})),
+  childRoute('/app-doc', ':slug', () => page(AppDocArticlePage, {})),
+  childRoute('/stove-id/management', ':code', () => page(StoveIdPage, {})),
   // The label sheet of a batch or of chosen IDs (same permission as Stove ID Management).
-  {
-    path: '/stove-id/labels',
-    element: (
-      <PermissionGuard permission="stove-id-management">
-        <LabelSheetPage />
-      </PermissionGuard>
-    ),
-  },
-  childRoute('/stove-id/transfer-confirmations', ':id', (parent) => (
-    <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
+  pageRoute('/stove-id/labels', page(LabelSheetPage, {}), (element) => (
+    <PermissionGuard permission="stove-id-management">{element}</PermissionGuard>
   )),
-  childRoute('/stove-id/transfer-confirmations', ':id/receive', () => (
-    <WithMe>{(me) => <ReceiveByScanningPage viewer={me} />}</WithMe>
-  )),
-  childRoute('/stove-id/transfer-history', ':id', (parent) => (
-    <StoveTransferDetailPage back={{ to: parent.path, title: parent.title }} />
-  )),
+  childRoute('/stove-id/transfer-confirmations', ':id', (parent) =>
+    page(StoveTransferDetailPage, { back: { to: parent.path, title: parent.title } }),
+  ),
+  childRoute('/stove-id/transfer-confirmations', ':id/receive', () =>
+    pageWithMe(ReceiveByScanningPage, (me) => ({ viewer: me })),
+  ),
+  childRoute('/stove-id/transfer-history', ':id', (parent) =>
+    page(StoveTransferDetailPage, { back: { to: parent.path, title: parent.title } }),
+  ),
   // A transfer's dispatch note, under either page of the transfer.
-  childRoute('/stove-id/transfer-confirmations', ':id/dispatch-note', (parent) => (
-    <StoveTransferDispatchNotePage parentPath={parent.path} />
-  )),
-  childRoute('/stove-id/transfer-history', ':id/dispatch-note', (parent) => (
-    <StoveTransferDispatchNotePage parentPath={parent.path} />
-  )),
-  // One order: opened from Sales Order (sales-order) and from Canceled Sales (sales-management).
-  {
-    path: '/sales/sales-order/:id',
-    element: (
-      <PermissionGuard permission={['sales-order', 'sales-management']}>
-        <WithMe>
-          {(me) => (
-            <SalesOrderPage
-              back={
-                me.permissions.includes('sales-order')
-                  ? { to: '/sales/sales-order', title: 'Sales Order' }
-                  : { to: '/sales/canceled-sales', title: 'Canceled Sales' }
-              }
-              canOpenStoveIds={me.permissions.includes('stove-id-management')}
-            />
-          )}
-        </WithMe>
-      </PermissionGuard>
-    ),
-  },
-  // One return note: opened from its order and from Canceled Sales.
-  {
-    path: '/sales/returns/:id',
-    element: (
-      <PermissionGuard permission={['sales-order', 'sales-management']}>
-        <WithMe>
-          {(me) => (
-            <SalesReturnPage
-              back={
-                me.permissions.includes('sales-management')
-                  ? { to: '/sales/canceled-sales?view=returns', title: 'Canceled Sales' }
-                  : { to: '/sales/sales-order', title: 'Sales Order' }
-              }
-              canOpenStoveIds={me.permissions.includes('stove-id-management')}
-            />
-          )}
-        </WithMe>
-      </PermissionGuard>
-    ),
-  },
+  childRoute('/stove-id/transfer-confirmations', ':id/dispatch-note', (parent) =>
+    page(StoveTransferDispatchNotePage, { parentPath: parent.path }),
+  ),
+  childRoute('/stove-id/transfer-history', ':id/dispatch-note', (parent) =>
+    page(StoveTransferDispatchNotePage, { parentPath: parent.path }),
+  ),
+  salesRecordRoute(
+    '/sales/sales-order/:id',
+    pageWithMe(SalesOrderPage, (me) => ({
+      back: me.permissions.includes('sales-order')
+        ? { to: '/sales/sales-order', title: 'Sales Order' }
+        : { to: '/sales/canceled-sales', title: 'Canceled Sales' },
+      canOpenStoveIds: me.permissions.includes('stove-id-management'),
+    })),
+  ),
+  salesRecordRoute(
+    '/sales/returns/:id',
+    pageWithMe(SalesReturnPage, (me) => ({
+      back: me.permissions.includes('sales-management')
+        ? { to: '/sales/canceled-sales?view=returns', title: 'Canceled Sales' }
+        : { to: '/sales/sales-order', title: 'Sales Order' },
+      canOpenStoveIds: me.permissions.includes('stove-id-management'),
+    })),
+  ),
   // A kit transfer's dispatch note, by the transfer's number (KT-000123).
-  childRoute('/ckd/transfer', ':number/dispatch-note', () => <CkdTransferDispatchNotePage />),
-  childRoute('/inventory/transfer-history', ':id/dispatch-note', () => <InventoryDispatchNotePage />),
-  childRoute('/production', 'stove-reports/:id', (parent) => (
-    <WithMe>
-      {(me) => (
-        <StoveReportDetailPage
-          back={{ to: parent.path, title: parent.title }}
-          canOpenStoveIds={me.permissions.includes('stove-id-management')}
-        />
-      )}
-    </WithMe>
-  )),
+  childRoute('/ckd/transfer', ':number/dispatch-note', () => page(CkdTransferDispatchNotePage, {})),
+  childRoute('/inventory/transfer-history', ':id/dispatch-note', () => page(InventoryDispatchNotePage, {})),
+  childRoute('/production', 'stove-reports/:id', (parent) =>
+    pageWithMe(StoveReportDetailPage, (me) => ({
+      back: { to: parent.path, title: parent.title },
+      canOpenStoveIds: me.permissions.includes('stove-id-management'),
+    })),
+  ),
 ];
+
+const fullPage = (element: ReactNode) => <FullPage>{element}</FullPage>;
 
 const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     children: [
-      {
-        path: '/auth',
-        element: (
-          <RedirectIfSignedIn>
-            <FullPage>
-              <LoginPage />
-            </FullPage>
-          </RedirectIfSignedIn>
-        ),
-      },
-      {
-        // Password recovery (spec PASSWORD_RECOVERY): open signed in or not, as a mailed link may be.
-        path: '/recover',
-        element: (
-          <FullPage>
-            <RecoverPage />
-          </FullPage>
-        ),
-      },
-      {
-        // An invitation's mailed link: open signed in or not, as the recovery link is.
-        path: '/invitation',
-        element: (
-          <FullPage>
-            <InvitationPage />
-          </FullPage>
-        ),
-      },
-      {
-        path: '/404',
-        element: (
-          <FullPage>
-            <NotFoundPage />
-          </FullPage>
-        ),
-      },
+      pageRoute('/auth', page(LoginPage, {}), (element) => (
+        <RedirectIfSignedIn>{fullPage(element)}</RedirectIfSignedIn>
+      )),
+      // Password recovery (spec PASSWORD_RECOVERY): open signed in or not, as a mailed link may be.
+      pageRoute('/recover', page(RecoverPage, {}), fullPage),
+      // An invitation's mailed link: open signed in or not, as the recovery link is.
+      pageRoute('/invitation', page(InvitationPage, {}), fullPage),
+      pageRoute('/404', page(NotFoundPage, {}), fullPage),
       {
         element: <RequireAuth />,
         children: [
           {
-            element: (
-              <FullPage>
-                <AppShell />
-              </FullPage>
-            ),
+            ...pageRoute(undefined, page(AppShell, {}), fullPage),
             children: [
               { index: true, element: <LandingRedirect /> },
               ...shellRoutes,
               ...childRoutes,
               // Any signed-in user: not a menu route, reached from the header.
-              { path: '/account', element: <AccountPage title="My account" /> },
+              pageRoute('/account', page(AccountPage, { title: 'My account' }), (element) => element),
             ],
           },
-          {
-            path: '*',
-            element: (
-              <FullPage>
-                <NotFoundPage />
-              </FullPage>
-            ),
-          },
+          pageRoute('*', page(NotFoundPage, {}), fullPage),
         ],
       },
     ],
   },
 ];
 
+/** The loaders of the chunks an address needs: its page's and the frames' around it (the shell). */
+export function routePreloads(pathname: string): (() => Promise<unknown>)[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
+    return handle?.preload ? [handle.preload] : [];
+  });
+}
+
+/**
+ * The chunks of the page an address names and of the frame around it (the shell), started at once:
+ * as the app boots, alongside GET /api/me, rather than each after the one before.
+ */
+function preloadRoute(pathname: string): void {
+  // A chunk that fails here fails again as the page renders, and shows there.
+  for (const preload of routePreloads(pathname)) preload().catch(() => {});
+}
+
 export function createAppRouter() {
+  preloadRoute(window.location.pathname);
   return createBrowserRouter(routes);
 }

@@ -7,6 +7,7 @@ import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
+import { focusAsItAppears } from '@web/lib/focus';
 import { cn } from '@web/lib/utils';
 import { CameraScanButton } from './camera-scan-button';
 import {
@@ -88,7 +89,7 @@ export function CodeEntry({
 
   // As the entry opens only: the Scan tab opened again later is the clerk's own move.
   useEffect(() => {
-    if (focusScan) scanInput.current?.focus({ preventScroll: true });
+    if (focusScan) focusAsItAppears(scanInput.current, { preventScroll: true });
   }, [focusScan]);
 
   const known = useMemo(() => new Set(codes), [codes]);

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { focusAsItAppears } from '@web/lib/focus';
 import { scannedCodes } from './code-entry.model';
 
 export interface ScanFieldProps {
@@ -21,6 +22,8 @@ export function ScanField({ label, onCodes, children }: ScanFieldProps) {
   const id = useId();
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  // The screen is for scanning: the scanner types into this field as soon as it opens.
+  useEffect(() => focusAsItAppears(input.current), []);
 
   const submit = () => {
     const codes = scannedCodes(text);
@@ -42,8 +45,6 @@ export function ScanField({ label, onCodes, children }: ScanFieldProps) {
         <Input
           ref={input}
           id={id}
-          // The screen is for scanning: the scanner types into this field as soon as it opens.
-          autoFocus
           value={text}
           onChange={(event) => setText(event.target.value)}
           autoComplete="off"
