@@ -1,15 +1,6 @@
-import { useId, type ReactNode } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { useId, type ReactElement } from 'react';
+import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '@web/components/ui/chart-frame';
 import { dayLabel } from '@common/calendar-days';
 import { counted } from '@common/counted';
 import type { Dashboard } from '@common/contracts/dashboards';
@@ -92,7 +83,7 @@ function TrendCard({
 }: {
   title: string;
   summary: string;
-  chart: ReactNode;
+  chart: ReactElement;
   columns: readonly string[];
   rows: readonly { day: string; values: readonly number[] }[];
 }) {
@@ -107,11 +98,9 @@ function TrendCard({
         <CardDescription id={summaryId}>{summary}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 px-2 sm:px-4">
-        <figure aria-labelledby={titleId} aria-describedby={summaryId} className="h-56 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            {chart}
-          </ResponsiveContainer>
-        </figure>
+        <ChartFrame labelledBy={titleId} describedBy={summaryId} className="h-56">
+          {chart}
+        </ChartFrame>
         <details className="px-2 text-sm">
           <summary className="cursor-pointer font-medium">Show the figures</summary>
           <div className="mt-2">

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '@web/components/ui/chart-frame';
 import type { ProductivityTracker } from '@common/contracts/productivity';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatFigure } from './productivity-format.model';
@@ -24,34 +25,32 @@ export function TrackerChart({ tracker }: { tracker: ProductivityTracker }) {
         <CardDescription id={summaryId}>{trendSummary(tracker)}</CardDescription>
       </CardHeader>
       <CardContent className="px-2 sm:px-4">
-        <figure aria-labelledby={titleId} aria-describedby={summaryId} className="h-64 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title="Coupled vs target">
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" minTickGap={24} tick={{ fontSize: 12 }} />
-              <YAxis allowDecimals={false} width={48} tick={{ fontSize: 12 }} />
-              <Tooltip formatter={tooltipValue} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                dataKey="coupled"
-                name="Coupled"
-                fill="var(--muted-foreground)"
-                fillOpacity={0.45}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="target"
-                name="Target"
-                type="monotone"
-                stroke="var(--primary)"
-                strokeWidth={2}
-                dot={{ r: 2 }}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-        </figure>
+        <ChartFrame labelledBy={titleId} describedBy={summaryId} className="h-64">
+          <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title="Coupled vs target">
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" minTickGap={24} tick={{ fontSize: 12 }} />
+            <YAxis allowDecimals={false} width={48} tick={{ fontSize: 12 }} />
+            <Tooltip formatter={tooltipValue} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Bar
+              dataKey="coupled"
+              name="Coupled"
+              fill="var(--muted-foreground)"
+              fillOpacity={0.45}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="target"
+              name="Target"
+              type="monotone"
+              stroke="var(--primary)"
+              strokeWidth={2}
+              dot={{ r: 2 }}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          </ComposedChart>
+        </ChartFrame>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '@web/components/ui/chart-frame';
 import { dayLabel } from '@common/calendar-days';
 import { counted } from '@common/counted';
 import type { SalesOverview } from '@common/contracts/sales-orders';
@@ -28,23 +29,21 @@ export function SalesOverviewChart({ daily }: { daily: SalesOverview['daily'] })
         <CardDescription id={summaryId}>{dailySummary(daily)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 px-2 sm:px-4">
-        <figure aria-labelledby={titleId} aria-describedby={summaryId} className="h-64 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={TITLE}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" minTickGap={12} tick={{ fontSize: 12 }} />
-              <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} tickFormatter={axisNumber} />
-              <Tooltip
-                labelFormatter={(_label: unknown, payload: readonly { payload?: { day?: string } }[] | undefined) => {
-                  const day = payload?.[0]?.payload?.day;
-                  return day ? dayLabel(day) : '';
-                }}
-                formatter={(value: unknown) => (typeof value === 'number' ? counted(value, 'stove') : String(value))}
-              />
-              <Bar dataKey="stoves" name="Stoves sold" fill="#0072B2" isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
-        </figure>
+        <ChartFrame labelledBy={titleId} describedBy={summaryId} className="h-64">
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={TITLE}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" minTickGap={12} tick={{ fontSize: 12 }} />
+            <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} tickFormatter={axisNumber} />
+            <Tooltip
+              labelFormatter={(_label: unknown, payload: readonly { payload?: { day?: string } }[] | undefined) => {
+                const day = payload?.[0]?.payload?.day;
+                return day ? dayLabel(day) : '';
+              }}
+              formatter={(value: unknown) => (typeof value === 'number' ? counted(value, 'stove') : String(value))}
+            />
+            <Bar dataKey="stoves" name="Stoves sold" fill="#0072B2" isAnimationActive={false} />
+          </BarChart>
+        </ChartFrame>
         <details className="px-2 text-sm">
           <summary className="cursor-pointer font-medium">Show the figures</summary>
           <div className="mt-2">

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '@web/components/ui/chart-frame';
 import { formatMoney } from '@common/contracts/sales';
 import type { SalesReport } from '@common/contracts/sales-orders';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -33,29 +34,25 @@ export function StovesChart({ report }: { report: SalesReport }) {
         <CardDescription id={summaryId}>{stovesSummary(report)}</CardDescription>
       </CardHeader>
       <CardContent className="px-2 sm:px-4">
-        <figure aria-labelledby={titleId} aria-describedby={summaryId} className="h-72 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={chart.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" minTickGap={16} tick={{ fontSize: 12 }} />
-              <YAxis allowDecimals={false} width={48} tick={{ fontSize: 12 }} tickFormatter={axisNumber} />
-              <Tooltip
-                formatter={(value: unknown) => (typeof value === 'number' ? formatCount(value) : String(value))}
+        <ChartFrame labelledBy={titleId} describedBy={summaryId} className="h-72">
+          <BarChart data={chart.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" minTickGap={16} tick={{ fontSize: 12 }} />
+            <YAxis allowDecimals={false} width={48} tick={{ fontSize: 12 }} tickFormatter={axisNumber} />
+            <Tooltip formatter={(value: unknown) => (typeof value === 'number' ? formatCount(value) : String(value))} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {chart.series.map((s, i) => (
+              <Bar
+                key={s.dataKey}
+                dataKey={s.dataKey}
+                name={s.name}
+                stackId="stoves"
+                fill={s.dataKey === OTHER_KEY ? OTHER_FILL : FILLS[i % FILLS.length]}
+                isAnimationActive={false}
               />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              {chart.series.map((s, i) => (
-                <Bar
-                  key={s.dataKey}
-                  dataKey={s.dataKey}
-                  name={s.name}
-                  stackId="stoves"
-                  fill={s.dataKey === OTHER_KEY ? OTHER_FILL : FILLS[i % FILLS.length]}
-                  isAnimationActive={false}
-                />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </figure>
+            ))}
+          </BarChart>
+        </ChartFrame>
       </CardContent>
     </Card>
   );
@@ -110,21 +107,17 @@ export function RevenueChart({
         ) : null}
       </CardHeader>
       <CardContent className="px-2 sm:px-4">
-        <figure aria-labelledby={titleId} aria-describedby={summaryId} className="h-64 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" minTickGap={16} tick={{ fontSize: 12 }} />
-              <YAxis width={56} tick={{ fontSize: 12 }} tickFormatter={axisNumber} />
-              <Tooltip
-                formatter={(value: unknown) =>
-                  typeof value === 'number' ? formatMoney(value, currency) : String(value)
-                }
-              />
-              <Bar dataKey="revenue" name={`Revenue (${currency})`} fill="#0072B2" isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
-        </figure>
+        <ChartFrame labelledBy={titleId} describedBy={summaryId} className="h-64">
+          <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" minTickGap={16} tick={{ fontSize: 12 }} />
+            <YAxis width={56} tick={{ fontSize: 12 }} tickFormatter={axisNumber} />
+            <Tooltip
+              formatter={(value: unknown) => (typeof value === 'number' ? formatMoney(value, currency) : String(value))}
+            />
+            <Bar dataKey="revenue" name={`Revenue (${currency})`} fill="#0072B2" isAnimationActive={false} />
+          </BarChart>
+        </ChartFrame>
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '@web/components/ui/chart-frame';
 import { formatSteelQuantity } from '@common/contracts/steel';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
@@ -33,30 +34,28 @@ export function SteelUsageChart({ chart }: { chart: UsageChart }) {
         <CardDescription id={summaryId}>{chart.summary}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 px-2 sm:px-4">
-        <figure aria-labelledby={titleId} aria-describedby={summaryId} className="h-72 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={chart.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="month" tickFormatter={shortMonth} minTickGap={8} tick={{ fontSize: 12 }} />
-              <YAxis width={64} tick={{ fontSize: 12 }} tickFormatter={axisNumber} />
-              <Tooltip
-                labelFormatter={(month: unknown) => (typeof month === 'string' ? formatMonth(month) : '')}
-                formatter={format}
+        <ChartFrame labelledBy={titleId} describedBy={summaryId} className="h-72">
+          <BarChart data={chart.rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title={title}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="month" tickFormatter={shortMonth} minTickGap={8} tick={{ fontSize: 12 }} />
+            <YAxis width={64} tick={{ fontSize: 12 }} tickFormatter={axisNumber} />
+            <Tooltip
+              labelFormatter={(month: unknown) => (typeof month === 'string' ? formatMonth(month) : '')}
+              formatter={format}
+            />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {chart.series.map((s, i) => (
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.name}
+                stackId="usage"
+                fill={FILLS[i % FILLS.length]}
+                isAnimationActive={false}
               />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              {chart.series.map((s, i) => (
-                <Bar
-                  key={s.key}
-                  dataKey={s.key}
-                  name={s.name}
-                  stackId="usage"
-                  fill={FILLS[i % FILLS.length]}
-                  isAnimationActive={false}
-                />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </figure>
+            ))}
+          </BarChart>
+        </ChartFrame>
         <details className="px-2 text-sm">
           <summary className="cursor-pointer font-medium">Show the figures</summary>
           <div className="mt-2">
