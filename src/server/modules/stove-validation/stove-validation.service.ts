@@ -69,17 +69,11 @@ function emptySummary(): Record<ValidationVerdict, number> {
   return Object.fromEntries(VALIDATION_VERDICTS.map((v) => [v, 0])) as Record<ValidationVerdict, number>;
 }
 
-/** One distinct code of a list: whether it is well-formed, the ID it names, its verdict. */
-interface Slot {
-  code: string;
-  wellFormed: boolean;
-  known: KnownCodes | undefined;
-  verdict: ValidationVerdict | undefined;
-}
-
 /**
  * POST /api/stove-ids/validate: a verdict per code, in the order given, and the count of each
- * verdict. Second and later occurrences of a code are duplicates. One query for all known codes.
+ * verdict. Second and later occurrences of a well-formed code are duplicates. One query for all
+ * known codes. Each distinct code is judged once (its index in `distinct`); the list's items then
+ * take the verdict and factory code of their distinct code.
  */
 export async function validateStoveIds(
   db: Database,
@@ -87,49 +81,65 @@ export async function validateStoveIds(
   input: { codes: string[]; factoryId?: string | null | undefined },
 ): Promise<ValidationResult> {
   const target = await targetOf(db, actor, input.factoryId);
-  const slots = new Map<string, Slot>();
-  const order: Slot[] = [];
-  const repeat: boolean[] = [];
-  for (const raw of input.codes) {
+  const codes = input.codes;
+  const slotOf = new Map<string, number>();
+  const distinct: string[] = [];
+  const wellFormed: boolean[] = [];
+  /** Per code of the list: the index of its distinct code, negative (-1 - index) for a repeat. */
+  const slots = new Int32Array(codes.length);
+  const lookup: string[] = [];
+  for (let i = 0; i < codes.length; i++) {
+    const raw = codes[i] as string;
     // Most codes arrive normalized: one pattern test then says it all.
     const asSent = STOVE_CODE_PATTERN.test(raw);
     const code = asSent ? raw : normalizeCode(raw);
-    let slot = slots.get(code);
-    repeat.push(slot !== undefined);
-    if (!slot) {
-      slot = { code, wellFormed: asSent || STOVE_CODE_PATTERN.test(code), known: undefined, verdict: undefined };
-      slots.set(code, slot);
+    const seen = slotOf.get(code);
+    if (seen !== undefined) {
+      slots[i] = -1 - seen;
+      continue;
     }
-    order.push(slot);
+    const slot = distinct.length;
+    slotOf.set(code, slot);
+    distinct.push(code);
+    const ok = asSent || STOVE_CODE_PATTERN.test(code);
+    wellFormed.push(ok);
+    if (ok) lookup.push(code);
+    slots[i] = slot;
   }
-  const lookup: string[] = [];
-  for (const slot of slots.values()) if (slot.wellFormed) lookup.push(slot.code);
 
+  const verdicts = new Array<ValidationVerdict | undefined>(distinct.length).fill(undefined);
+  const factoryCodes = new Array<string | null>(distinct.length).fill(null);
   const factories: FactoryRef[] = [];
   for (const group of await findKnownCodes(db, lookup)) {
-    for (const code of group.codes) {
-      const slot = slots.get(code);
-      if (slot) slot.known = group;
-    }
     const visible = target.seesAllFactories || group.factory.id === target.factoryId;
     if (visible && !factories.some((f) => f.id === group.factory.id)) factories.push(group.factory);
+    const verdict = verdictOf(
+      group.codes[0] ?? '',
+      { status: group.status, factoryId: group.factory.id },
+      target.factoryId,
+    );
+    const factoryCode = visible ? group.factory.code : null;
+    for (const code of group.codes) {
+      const slot = slotOf.get(code);
+      if (slot === undefined) continue;
+      verdicts[slot] = verdict;
+      factoryCodes[slot] = factoryCode;
+    }
   }
-  const visibleCode = new Map(factories.map((f) => [f.id, f.code]));
 
   const summary = emptySummary();
-  const items = order.map((slot, i) => {
-    const known = slot.known;
+  const items: ValidationResult['items'] = [];
+  for (let i = 0; i < codes.length; i++) {
+    const s = slots[i] as number;
+    const slot = s < 0 ? -1 - s : s;
+    const code = distinct[slot] as string;
     const verdict: ValidationVerdict =
-      repeat[i] && slot.wellFormed
+      s < 0 && wellFormed[slot] === true
         ? 'duplicate'
-        : (slot.verdict ??= verdictOf(
-            slot.code,
-            known && { status: known.status, factoryId: known.factory.id },
-            target.factoryId,
-          ));
+        : (verdicts[slot] ??= verdictOf(code, undefined, target.factoryId));
     summary[verdict]++;
-    return { code: slot.code, verdict, factoryCode: (known && visibleCode.get(known.factory.id)) ?? null };
-  });
+    items.push({ code, verdict, factoryCode: factoryCodes[slot] ?? null });
+  }
   factories.sort((a, b) => a.code.localeCompare(b.code));
   return { items, factories, summary };
 }
