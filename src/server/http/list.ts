@@ -194,8 +194,10 @@ export async function queryJsonPage<Item>(
 }
 
 /**
- * A response body that the database wrote: JSON text, sent as it is (sendJsonText). Neither
- * parsed nor serialized in Node; the route's response schema still documents it (decision 0016).
+ * A response body that is JSON text already, sent as it is (sendJsonText): written by the database
+ * (a list page, decision 0016), or by JSON.stringify where zod's encode of a very large answer
+ * would cost more than the work (validation of 100,000 codes, decision 0014). The route's response
+ * schema still documents it; its API tests check the body against that schema.
  */
 export interface JsonText {
   readonly json: string;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   approveResultSchema,
@@ -8,6 +8,7 @@ import {
 } from '../../../common/contracts/stove-ids';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../http/guard';
+import { sendJsonText } from '../../http/list';
 import { approveStoveIds, validateStoveIds } from './stove-validation.service';
 
 const tags = ['stove-ids'];
@@ -42,10 +43,8 @@ export async function stoveValidationRoutes(app: FastifyInstance, opts: { db: Da
     // Sent as JSON.stringify writes it, without zod's encode: a validation pass over the 100,000
     // items the service has just built to the schema's type (issue 24). The API tests check the
     // answer against validationResultSchema.
-    async (request, reply) => {
-      const result = await validateStoveIds(db, actorOf(request), request.body);
-      return (reply as FastifyReply).type('application/json').send(JSON.stringify(result));
-    },
+    async (request, reply) =>
+      sendJsonText(reply, { json: JSON.stringify(await validateStoveIds(db, actorOf(request), request.body)) }),
   );
 
   r.post(
