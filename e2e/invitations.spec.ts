@@ -51,6 +51,10 @@ test('an Admin invites → the link from the Outbox → the person chooses a pas
 
   // The list says they are invited, and until when the link works; the Admin sends it again.
   await admin.getByLabel('Search users').fill(String(stamp));
+  // The search has applied (the table holds this user alone) before a row's menu opens: the page
+  // settling under an open menu moves its items, and a click meant for one lands on another.
+  await expect(admin).toHaveURL(new RegExp(`[?&]q=${stamp}`));
+  await expect(admin.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
   const row = admin.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Invited');
   await expect(row).toContainText('link works until');
