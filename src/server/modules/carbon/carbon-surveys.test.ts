@@ -21,7 +21,7 @@ import type { CsvImportResult } from '../../../common/contracts/list';
 import type { SalesOrderDetail } from '../../../common/contracts/sales-orders';
 import { parseCsv } from '../../../common/csv';
 import { cohortSeed, drawSample } from '../../../common/survey-sampling';
-import { groupsWithout } from '../../test/groups';
+import { expectForbiddenToGroupsWithout } from '../../test/groups';
 import { makeCustomer } from '../../test/sales-lines';
 import { makeSalesCategory, makeSalesPackage, setSalesPrice } from '../../test/sales';
 import { makeStoveIds } from '../../test/stove-ids';
@@ -431,19 +431,6 @@ describe('authorization', () => {
   });
 
   it('answers 403 to every group without carbon-programme (default access, a database of its own)', async () => {
-    const fresh = await createTestContext();
-    try {
-      const factory = await fresh.makeFactory();
-      const groups = groupsWithout('carbon-programme');
-      expect(groups).toHaveLength(8);
-      for (const group of groups) {
-        const user = await fresh.signedInAs([group], { factoryId: factory.id });
-        for (const e of endpoints) {
-          expect((await fresh.request({ ...e, cookie: user.cookie })).statusCode, `${group} ${e.url}`).toBe(403);
-        }
-      }
-    } finally {
-      await fresh.close();
-    }
+    await expectForbiddenToGroupsWithout('carbon-programme', 8, endpoints);
   });
 });

@@ -15,7 +15,7 @@ import type { ListResponse } from '../../../common/contracts/list';
 import type { SalesOrderDetail } from '../../../common/contracts/sales-orders';
 import { parseCsv } from '../../../common/csv';
 import { queryRows } from '../../db/client';
-import { groupsWithout } from '../../test/groups';
+import { expectForbiddenToGroupsWithout } from '../../test/groups';
 import { makeCkdCategory } from '../../test/production';
 import { makeCustomer } from '../../test/sales-lines';
 import { makeSalesCategory, makeSalesPackage, setSalesPrice } from '../../test/sales';
@@ -382,20 +382,10 @@ describe('authorization', () => {
   });
 
   it('answers 403 to every group without carbon-programme (default access, a database of its own)', async () => {
-    const fresh = await createTestContext();
-    try {
-      const factory = await fresh.makeFactory();
-      const groups = groupsWithout('carbon-programme');
-      expect(groups).toHaveLength(8);
-      for (const group of groups) {
-        const user = await fresh.signedInAs([group], { factoryId: factory.id });
-        for (const url of endpoints)
-          expect((await fresh.request({ method: 'GET', url, cookie: user.cookie })).statusCode, `${group} ${url}`).toBe(
-            403,
-          );
-      }
-    } finally {
-      await fresh.close();
-    }
+    await expectForbiddenToGroupsWithout(
+      'carbon-programme',
+      8,
+      endpoints.map((url) => ({ method: 'GET' as const, url })),
+    );
   });
 });
